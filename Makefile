@@ -1,0 +1,73 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# Kernel string API test package: Debian linux-source-6.1 + kernel-changes/
+# -> guest kernel -> mkosi image -> QEMU -> kselftest verdicts.
+# `make` runs the whole pipeline; `make test` is the project's own test.
+# Every stage skips work whose inputs did not change. See README.md.
+
+SHELL := /bin/bash
+export BUILD ?= $(CURDIR)/build
+export KSRC_PKG KSRC_TARBALL BASE_CONFIG EXTRA_CONFIG TIMEOUT ACCEL \
+	TESTS KSFT_TARGETS KERNEL_ARGS JOBS
+
+ifeq ($(SANITIZE),1)
+export VARIANT := sanitize
+export KOBJ := $(BUILD)/kernel-sanitize
+endif
+
+STAGE := tools/stage.sh
+
+.PHONY: all deps tree selftests kernel image overlay run shell test \
+	host-test series export-series check-series clean distclean help
+
+all: overlay
+	@REUSE=1 tools/run.sh
+
+help:
+	@sed -n '/^## /s/^## //p' README.md | head -40
+
+deps:
+	@tools/deps.sh
+
+tree: deps
+	@$(STAGE) tree tools/prepare-tree.sh
+
+selftests: tree
+	@$(STAGE) selftests tools/sync-selftests.sh
+
+kernel: selftests
+	@$(STAGE) kernel tools/build-kernel.sh
+
+image: deps
+	@$(STAGE) image tools/build-image.sh
+
+overlay: kernel image
+	@$(STAGE) overlay tools/build-overlay.sh
+
+run: overlay
+	@tools/run.sh
+
+shell: overlay
+	@tools/run-guest.sh shell
+
+host-test:
+	@tools/tests/run-host-tests.sh
+
+test:
+	@tools/test.sh
+
+series: selftests
+	@tools/format-series.sh
+
+export-series:
+	@tools/export-series.sh
+
+check-series: series
+	@tools/check-series.sh
+
+clean:
+	rm -rf $(BUILD)/kernel $(BUILD)/kernel-sanitize $(BUILD)/overlay \
+		$(BUILD)/results $(BUILD)/logs $(BUILD)/series $(BUILD)/timings
+
+distclean:
+	rm -rf $(BUILD)

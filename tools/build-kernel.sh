@@ -1,0 +1,44 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Configure and build the guest kernel (bzImage + modules) out of tree in
+# build/kernel (build/kernel-sanitize with SANITIZE=1). Skips the kernel
+# build entirely when neither the kernel sources in build/linux (selftests
+# aside) nor the config fragments changed since the last good build.
+. "$(dirname "$0")/lib.sh"
+
+variant=${VARIANT:-default}
+obj=${KOBJ:-$BUILD/kernel}
+frags=("$KSTRING_ROOT/kernel-changes/config/guest.config"
+       "$TREE/tools/testing/selftests/lib/config"
+       "$KSTRING_ROOT/kernel-changes/config/project.config")
+[ -n "${EXTRA_CONFIG:-}" ] && frags+=("$EXTRA_CONFIG")
+[ "$variant" = sanitize ] &&
+	frags+=("$KSTRING_ROOT/kernel-changes/config/sanitize.config")
+[ -d "$TREE/.git" ] || die "no tree at $TREE: run 'make tree'"
+
+not_selftests=(-- . ':(exclude)tools/testing/selftests')
+src=$(git -C "$TREE" log -1 --format=%H "${not_selftests[@]}")
+if [ -n "$(git -C "$TREE" status --porcelain "${not_selftests[@]}" | head -1)" ]; then
+	src="$src-dirty-$(date +%s)"	# uncommitted hacks: let kbuild decide
+fi
+key=$( (echo "$src ${BASE_CONFIG:-tinyconfig}"; key_of "${frags[@]}") | sha256sum | cut -d' ' -f1)
+if stamp_ok "$obj/.kstring-key" "$key" && [ -f "$obj/arch/x86/boot/bzImage" ]; then
+	say "kernel: up to date ($(cat "$obj/include/config/kernel.release"))"
+	exit 0
+fi
+rm -f "$obj/.kstring-key"
+
+"$KSTRING_ROOT/tools/configure-kernel.sh" "$obj" "${frags[@]}" || exit 2
+
+export CCACHE_DIR=${CCACHE_DIR:-$BUILD/ccache}
+export KBUILD_BUILD_TIMESTAMP="${KBUILD_BUILD_TIMESTAMP:-2015-05-01}"
+export KBUILD_BUILD_USER=kstring KBUILD_BUILD_HOST=guest
+cc=gcc
+command -v ccache >/dev/null && cc="ccache gcc"
+jobs=${JOBS:-$(($(nproc) + 1))}
+say "kernel: make -j$jobs bzImage modules in ${obj#"$KSTRING_ROOT"/}"
+make -C "$TREE" O="$obj" CC="$cc" -j"$jobs" bzImage modules ||
+	die "kernel build failed (rerun 'make kernel': the build resumes where it stopped)"
+echo "$key" > "$obj/.kstring-key"
+say "kernel: built $(cat "$obj/include/config/kernel.release")"

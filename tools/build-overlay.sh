@@ -1,0 +1,49 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Pack what changes often into a small cpio that is appended to the base
+# image at boot: the kernel's modules, the kselftest install of the
+# collections in KSFT_TARGETS, and the runner (tools/guest/). Then write
+# build/initrd.cpio = base image + overlay. Everything goes under usr/:
+# Debian is usr-merged and a real lib/ in an overlay would replace the
+# /lib -> usr/lib symlink.
+. "$(dirname "$0")/lib.sh"
+
+obj=${KOBJ:-$BUILD/kernel}
+targets=${KSFT_TARGETS:-lib}
+ovl=$BUILD/overlay
+base=$BUILD/image/base.cpio
+initrd=${INITRD:-$obj/initrd.cpio}
+
+[ -f "$obj/.kstring-key" ] || die "no kernel build in $obj: run 'make kernel'"
+[ -f "$base" ] || die "no base image: run 'make image'"
+mapfile -t guest < <(find "$KSTRING_ROOT/tools/guest" -type f | sort)
+key=$( (cat "$obj/.kstring-key" "$BUILD/image/base.key" \
+	"$TREE/.git/kstring-selftests-key"; echo "$targets";
+	key_of "${guest[@]}" "$0") | sha256sum | cut -d' ' -f1)
+if stamp_ok "$initrd.key" "$key" && [ -f "$initrd" ]; then
+	say "overlay: up to date"
+	exit 0
+fi
+rm -f "$initrd.key"
+
+stage=$ovl/root
+rm -rf "$ovl"
+mkdir -p "$stage/usr/lib/systemd/system" "$stage/usr/libexec/kstring"
+make -s -C "$TREE" O="$obj" INSTALL_MOD_PATH="$stage/usr" INSTALL_MOD_STRIP=1 \
+	modules_install > "$ovl/modules_install.log" 2>&1 ||
+	die "modules_install failed: see $ovl/modules_install.log"
+# kselftest's Makefile builds in BUILD=; keep the tree clean.
+make -s -C "$TREE/tools/testing/selftests" BUILD="$ovl/ksft-build" \
+	TARGETS="$targets" KSFT_INSTALL_PATH="$stage/usr/lib/kselftest" install \
+	> "$ovl/kselftest_install.log" 2>&1 ||
+	die "kselftest install failed: see $ovl/kselftest_install.log"
+install -m 644 "$KSTRING_ROOT"/tools/guest/*.service "$stage/usr/lib/systemd/system/"
+install -m 755 "$KSTRING_ROOT/tools/guest/run-tests" "$stage/usr/libexec/kstring/"
+(cd "$stage" && find . -mindepth 1 | LC_ALL=C sort |
+	cpio -o -H newc -R 0:0 --quiet) > "$ovl/overlay.cpio" ||
+	die "packing the overlay failed"
+cat "$base" "$ovl/overlay.cpio" > "$initrd.new" && mv "$initrd.new" "$initrd" ||
+	die "writing $initrd failed (disk full? df -h $BUILD)"
+echo "$key" > "$initrd.key"
+say "overlay: $(du -k "$ovl/overlay.cpio" | cut -f1) KB ($(find "$stage" -name '*.ko' | wc -l) modules, $(grep -c . "$stage/usr/lib/kselftest/kselftest-list.txt") kselftests)"

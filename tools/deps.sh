@@ -1,0 +1,28 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Install the Debian packages listed in tools/deb-packages that are missing.
+# As root it runs apt-get; otherwise it prints the exact command and fails.
+. "$(dirname "$0")/lib.sh"
+
+list=${DEB_PACKAGES_FILE:-$KSTRING_ROOT/tools/deb-packages}
+mapfile -t wanted < <(grep -v '^[[:space:]]*\(#\|$\)' "$list")
+missing=()
+for p in "${wanted[@]}"; do
+	dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null |
+		grep -q '^install ok installed$' || missing+=("$p")
+done
+if [ ${#missing[@]} -eq 0 ]; then
+	say "deps: all ${#wanted[@]} packages present"
+	exit 0
+fi
+cmd="apt-get install -y --no-install-recommends ${missing[*]}"
+if [ "$(id -u)" -ne 0 ]; then
+	die "missing packages: ${missing[*]}
+  run as root:  apt-get update && $cmd"
+fi
+say "deps: installing ${missing[*]}"
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq || die "apt-get update failed; is the Debian archive reachable?"
+# shellcheck disable=SC2086
+$cmd || die "'$cmd' failed"

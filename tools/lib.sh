@@ -1,0 +1,74 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# Shared helpers for the tools/ scripts: paths, messages, content keys and
+# a stage runner that keeps a log and shows progress on long stages.
+# Sourced, never run.
+
+KSTRING_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+BUILD=${BUILD:-$KSTRING_ROOT/build}
+TREE=${TREE:-$BUILD/linux}
+LOGS=$BUILD/logs
+# Debian's source package; KSRC_TARBALL= points at another tree (QA option).
+KSRC_PKG=${KSRC_PKG:-linux-source-6.1}
+KSRC_TARBALL=${KSRC_TARBALL:-/usr/src/$KSRC_PKG.tar.xz}
+
+say() { printf '%s\n' "$*"; }
+warn() { printf '%s: warning: %s\n' "${0##*/}" "$*" >&2; }
+die() { printf '%s: error: %s\n' "${0##*/}" "$*" >&2; exit "${DIE_CODE:-2}"; }
+
+# key_of FILE... : one hash over the names and contents of the given files.
+key_of() {
+	local f
+	for f in "$@"; do
+		printf '%s\n' "${f#"$KSTRING_ROOT"/}"
+		if [ -f "$f" ]; then sha256sum < "$f"; else echo missing; fi
+	done | sha256sum | cut -d' ' -f1
+}
+
+# stamp_ok STAMP KEY: true when STAMP records KEY.
+stamp_ok() { [ -f "$1" ] && [ "$(cat "$1")" = "$2" ]; }
+
+# now: seconds since the epoch, with fractions.
+now() { date +%s.%N; }
+elapsed() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }'; }
+
+# record_timing STAGE SECONDS: appended to build/timings for the summary.
+record_timing() {
+	mkdir -p "$BUILD"
+	printf '%s %s %s\n' "$(date +%s)" "$1" "$2" >> "$BUILD/timings"
+}
+
+# run_stage NAME CMD...: run CMD with its output in build/logs/NAME.log.
+# Every PROGRESS_EVERY seconds it prints the elapsed time and the log's
+# last line; on failure it prints the log's tail and where the log is.
+run_stage() {
+	local name=$1 log pid rc t0 tick=0
+	shift
+	mkdir -p "$LOGS"
+	log=$LOGS/$name.log
+	t0=$(now)
+	say "==> $name"
+	"$@" > "$log" 2>&1 &
+	pid=$!
+	trap 'kill -- "$pid" 2>/dev/null; wait "$pid" 2>/dev/null; exit 130' INT TERM
+	while kill -0 "$pid" 2>/dev/null; do
+		sleep 1
+		tick=$((tick + 1))
+		if [ $((tick % ${PROGRESS_EVERY:-30})) -eq 0 ]; then
+			printf '    %s: %ss elapsed: %s\n' "$name" "$(elapsed "$t0")" \
+				"$(tail -n 1 "$log" | cut -c1-100)"
+		fi
+	done
+	wait "$pid"
+	rc=$?
+	trap - INT TERM
+	if [ "$rc" -ne 0 ]; then
+		tail -n "${FAIL_TAIL:-25}" "$log" | sed 's/^/    | /' >&2
+		printf '%s: FAILED (exit %d) after %ss; full log: %s\n' \
+			"$name" "$rc" "$(elapsed "$t0")" "$log" >&2
+		return "$rc"
+	fi
+	record_timing "$name" "$(elapsed "$t0")"
+	say "    $(tail -n 1 "$log" | cut -c1-120)"
+	say "    $name: done in $(elapsed "$t0")s (log: ${log#"$KSTRING_ROOT"/})"
+}

@@ -1,0 +1,131 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Prepare build/linux: the pristine Debian source as the first commit (tag
+# "pristine"), then one commit per entry of kernel-changes/series, then one
+# commit with the contents of selftests/ (tools/sync-selftests.sh).
+#
+# Series entries:
+#   NAME.patch                   applied with git am
+#   generate SCRIPT MESSAGE      SCRIPT (in kernel-changes/) is run in the
+#                                tree, the result committed with MESSAGE
+#
+# The tree is a place to hack: this script refuses to throw away commits or
+# changes that were not exported with `make export-series` (FORCE=1 does).
+. "$(dirname "$0")/lib.sh"
+
+CHANGES=$KSTRING_ROOT/kernel-changes
+SERIES=$CHANGES/series
+STAMP=$TREE/.git/kstring-series-key
+
+[ -f "$KSRC_TARBALL" ] || die "$KSRC_TARBALL not found: run 'make deps' (package $KSRC_PKG)"
+[ -f "$SERIES" ] || die "$SERIES not found"
+
+ksrc_version() {
+	if [ -n "${KSRC_VERSION:-}" ]; then
+		echo "$KSRC_VERSION"
+	else
+		dpkg-query -W -f='${Version}' "$KSRC_PKG" 2>/dev/null ||
+			echo "unknown ($(basename "$KSRC_TARBALL"))"
+	fi
+}
+
+series_entries() { grep -v '^[[:space:]]*\(#\|$\)' "$SERIES"; }
+
+series_files() {
+	local a b c
+	echo "$SERIES"
+	series_entries | while read -r a b c; do
+		if [ "$a" = generate ]; then
+			echo "$CHANGES/$b"
+			echo "$CHANGES/$c"
+		else
+			echo "$CHANGES/$a"
+		fi
+	done
+}
+
+version=$(ksrc_version)
+mapfile -t inputs < <(series_files)
+key=$( (echo "$KSRC_TARBALL $version"; key_of "${inputs[@]}") | sha256sum | cut -d' ' -f1)
+
+import_pristine() {
+	local tmp=$TREE.import
+	say "tree: importing $KSRC_TARBALL ($KSRC_PKG $version)"
+	rm -rf "$tmp"
+	mkdir -p "$tmp"
+	tar -xf "$KSRC_TARBALL" -C "$tmp" --strip-components=1 ||
+		die "extracting $KSRC_TARBALL failed (disk full? see df -h $BUILD)"
+	git -C "$tmp" init -q
+	git -C "$tmp" config user.name "${GIT_AUTHOR_NAME:-Kernel Strings Team}"
+	git -C "$tmp" config user.email "${GIT_AUTHOR_EMAIL:-kstrings@example.org}"
+	git -C "$tmp" config core.autocrlf false
+	git -C "$tmp" add -A -f	# Debian's .gitignore ignores all of /*
+	git -C "$tmp" commit -q -m "Import Debian $KSRC_PKG $version" \
+		-m "Pristine $(basename "$KSRC_TARBALL"), unmodified."
+	git -C "$tmp" tag pristine
+	echo "$version" > "$tmp/.git/kstring-ksrc-version"
+	rm -rf "$TREE"
+	mv "$tmp" "$TREE"
+}
+
+# Refuse to lose work: uncommitted changes, or commits made after the
+# last prepare/export.
+guard_local_work() {
+	[ "${FORCE:-0}" = 1 ] && return 0
+	local dirty applied
+	dirty=$(git -C "$TREE" status --porcelain --untracked-files=normal | head -5)
+	[ -z "$dirty" ] || die "build/linux has uncommitted changes:
+$dirty
+  commit them and run 'make export-series', or rerun with FORCE=1 to discard"
+	applied=$(cat "$TREE/.git/kstring-applied" 2>/dev/null || true)
+	[ -z "$applied" ] || [ "$applied" = "$(git -C "$TREE" rev-parse HEAD)" ] ||
+		die "build/linux has commits that kernel-changes/ does not have
+  (HEAD $(git -C "$TREE" log -1 --format='%h %s'))
+  run 'make export-series' to keep them, or rerun with FORCE=1 to discard"
+}
+
+apply_entry() {
+	local a=$1 b=$2 c=$3 out
+	if [ "$a" = generate ]; then
+		say "tree: generate $b"
+		(cd "$TREE" && "$CHANGES/$b" "$TREE") ||
+			die "generator kernel-changes/$b failed"
+		git -C "$TREE" add -A
+		git -C "$TREE" commit -q -F "$CHANGES/$c" ||
+			die "generator kernel-changes/$b changed nothing"
+		return
+	fi
+	say "tree: apply $a"
+	if ! out=$(git -C "$TREE" am -q --whitespace=nowarn "$CHANGES/$a" 2>&1); then
+		git -C "$TREE" am --abort >/dev/null 2>&1
+		printf '%s\n' "$out" | sed 's/^/    | /' >&2
+		die "kernel-changes/$a does not apply to $KSRC_PKG $version; failing file(s): $(printf '%s\n' "$out" | sed -n 's/^error: patch failed: \([^:]*\):.*/\1/p; s/^error: \([^:]*\): does not exist.*/\1/p' | sort -u | tr '\n' ' ')
+  the tree is left at the last patch that applied; refresh the patch there"
+	fi
+}
+
+if [ -d "$TREE/.git" ] && stamp_ok "$STAMP" "$key" &&
+   [ "$(git -C "$TREE" rev-parse -q --verify pristine)" ]; then
+	say "tree: up to date ($KSRC_PKG $version, $(series_entries | wc -l) series entries)"
+	exit 0
+fi
+
+if [ -d "$TREE/.git" ] && [ "$(cat "$TREE/.git/kstring-ksrc-version" 2>/dev/null)" = "$version" ] &&
+   git -C "$TREE" rev-parse -q --verify pristine >/dev/null; then
+	guard_local_work
+	git -C "$TREE" am --abort >/dev/null 2>&1 || true
+	git -C "$TREE" checkout -q -f -B series pristine
+	git -C "$TREE" clean -q -fdx
+else
+	if [ -d "$TREE/.git" ]; then guard_local_work; fi
+	import_pristine
+	git -C "$TREE" checkout -q -b series
+fi
+rm -f "$STAMP" "$TREE/.git/kstring-selftests-key"
+
+series_entries | while read -r a b c; do apply_entry "$a" "$b" "$c"; done ||
+	exit 2
+git -C "$TREE" rev-parse HEAD > "$TREE/.git/kstring-applied"
+echo "$key" > "$STAMP"
+say "tree: $KSRC_PKG $version + $(series_entries | wc -l) series entries at $(git -C "$TREE" log -1 --format=%h)"

@@ -1,0 +1,100 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# run-guest.sh test RUNDIR   boot the guest, run kselftest, keep the evidence
+# run-guest.sh shell         boot the guest with a root shell on this terminal
+#
+# test mode writes into RUNDIR: console.log (ttyS0), tap.log (ttyS1, the
+# runner's TAP), dmesg.log (ttyS2, the guest's dmesg at the end) and
+# qemu.env (how the VM ended, the accelerator, the guest time). It exits:
+#   0 the runner finished (the TAP says what passed)
+#   3 the guest panicked or reset    4 the guest hung (TIMEOUT seconds)
+#   2 infrastructure: QEMU failed or the runner could not start
+. "$(dirname "$0")/lib.sh"
+
+mode=$1
+rundir=${2:-}
+obj=${KOBJ:-$BUILD/kernel}
+kernel=$obj/arch/x86/boot/bzImage
+initrd=${INITRD:-$obj/initrd.cpio}
+qemu=${QEMU:-qemu-system-x86_64}
+timeout=${TIMEOUT:-900}
+
+[ -f "$kernel" ] || die "no kernel at $kernel: run 'make kernel'"
+[ -f "$initrd" ] || die "no initrd at $initrd: run 'make overlay'"
+command -v "$qemu" >/dev/null || die "$qemu not found: run 'make deps'"
+
+{ read -r accel; read -r accel_note; } < <("$KSTRING_ROOT/tools/probe-accel.sh" "$kernel")
+[ -n "$accel" ] || die "accelerator probe failed"
+say "guest: accelerator $accel ($accel_note)"
+cpu=max
+[ "$accel" = kvm ] && cpu=host
+
+cmdline="console=ttyS0,115200 rdinit=/usr/lib/systemd/systemd panic=-1"
+cmdline+=" systemd.mask=serial-getty@ttyS0.service"
+qemu_args=(-machine pc -accel "$accel" -cpu "$cpu" -smp "${SMP:-2}"
+	-m "${MEM:-1024}" -nodefaults -display none -no-reboot
+	-kernel "$kernel" -initrd "$initrd"
+	-device isa-debug-exit,iobase=0xf4,iosize=0x04)
+
+if [ "$mode" = shell ]; then
+	say "guest: root shell on this terminal; 'exit' ends the VM (Ctrl-a x kills it)"
+	exec "$qemu" "${qemu_args[@]}" \
+		-append "$cmdline systemd.wants=kstring-shell.service quiet $KERNEL_ARGS" \
+		-chardev stdio,id=console,mux=on,signal=off -serial chardev:console \
+		-mon chardev=console
+fi
+[ "$mode" = test ] && [ -n "$rundir" ] || die "usage: run-guest.sh test RUNDIR | shell"
+
+mkdir -p "$rundir"
+sel="kstring.collections=${KSFT_TARGETS:-lib}"
+[ -n "${TESTS:-}" ] && sel="kstring.tests=$TESTS"
+t0=$(now)
+timeout -k 5 "$timeout" "$qemu" "${qemu_args[@]}" \
+	-append "$cmdline systemd.wants=kstring-run.service $sel ${KERNEL_ARGS:-}" \
+	-chardev file,id=console,path="$rundir/console.log" -serial chardev:console \
+	-chardev file,id=tap,path="$rundir/tap.log" -serial chardev:tap \
+	-chardev file,id=klog,path="$rundir/dmesg.log" -serial chardev:klog \
+	> "$rundir/qemu.log" 2>&1 &
+pid=$!
+tick=0
+while kill -0 "$pid" 2>/dev/null; do
+	sleep 1
+	tick=$((tick + 1))
+	if [ $((tick % ${PROGRESS_EVERY:-15})) -eq 0 ]; then
+		printf '    guest: %ss: %s\n' "$(elapsed "$t0")" \
+			"$(tail -n 1 "$rundir/console.log" 2>/dev/null | tr -cd '[:print:]' | cut -c1-90)"
+	fi
+done
+wait "$pid"
+rc=$?
+secs=$(elapsed "$t0")
+
+case $rc in
+85) status=finished code=0 ;;
+87) status=runner-error code=2 ;;
+124|137) status=hung code=4 ;;
+0)
+	code=3 status=reset
+	grep -q "Kernel panic" "$rundir/console.log" 2>/dev/null && status=panic
+	;;
+*) status=qemu-error code=2 ;;
+esac
+cat > "$rundir/qemu.env" <<EOT
+status=$status
+qemu_rc=$rc
+accel=$accel
+accel_note=$accel_note
+seconds=$secs
+timeout=$timeout
+EOT
+case $status in
+finished) say "guest: finished in ${secs}s" ;;
+hung) say "guest: HUNG: no verdict within ${timeout}s (raise TIMEOUT=); console: $rundir/console.log" ;;
+panic) say "guest: PANIC after ${secs}s; console: $rundir/console.log" ;;
+reset) say "guest: the VM reset or powered off without a verdict after ${secs}s; console: $rundir/console.log" ;;
+runner-error) say "guest: the runner could not start kselftest; console: $rundir/console.log" ;;
+*) say "guest: QEMU failed (exit $rc): $(head -c 300 "$rundir/qemu.log")" ;;
+esac
+record_timing boot "$secs"
+exit "$code"

@@ -1,0 +1,50 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Boot the guest once and judge it: build/results/<run-id>/ gets the
+# console log, TAP, dmesg, junit.xml and summary.json; build/results/latest
+# points at it. Exits with the verdict's code (see tools/verdict.py).
+#
+# With REUSE=1 (what plain `make` uses) a run is skipped when the last run
+# passed with exactly the same kernel, image, overlay and options; its
+# table is printed again. `make run` always boots.
+. "$(dirname "$0")/lib.sh"
+
+obj=${KOBJ:-$BUILD/kernel}
+initrd=${INITRD:-$obj/initrd.cpio}
+results=$BUILD/results
+key=$( (cat "$initrd.key" 2>/dev/null; echo "${TESTS:-} ${KSFT_TARGETS:-} ${KERNEL_ARGS:-} ${ACCEL:-}") |
+	sha256sum | cut -d' ' -f1)
+
+if [ "${REUSE:-0}" = 1 ] && [ -f "$results/latest/inputs.key" ] &&
+   [ "$(cat "$results/latest/inputs.key")" = "$key" ] &&
+   grep -q '"verdict": "passed"' "$results/latest/summary.json" 2>/dev/null; then
+	say "run: inputs unchanged since passing run $(basename "$(readlink -f "$results/latest")"); 'make run' boots again"
+	exec python3 "$KSTRING_ROOT/tools/verdict.py" "$results/latest"
+fi
+
+run_id=$(date -u +%Y%m%d-%H%M%S)${VARIANT:+-$VARIANT}
+rundir=$results/$run_id
+mkdir -p "$rundir"
+changes=$(cd "$KSTRING_ROOT" && find kernel-changes selftests -type f | LC_ALL=C sort | xargs cat | sha256sum | cut -c1-16)
+cat > "$rundir/meta.env" <<EOT
+kernel_release=$(cat "$obj/include/config/kernel.release" 2>/dev/null)
+ksrc_package=$KSRC_PKG
+ksrc_version=$(cat "$TREE/.git/kstring-ksrc-version" 2>/dev/null)
+tree_head=$(git -C "$TREE" rev-parse --short HEAD 2>/dev/null)
+changes_hash=$changes
+variant=${VARIANT:-default}
+tests=${TESTS:-${KSFT_TARGETS:-lib}}
+EOT
+# The latest time of each stage, for the summary.
+[ -f "$BUILD/timings" ] && awk '{ t[$2] = $3 } END { for (s in t) print s "=" t[s] }' \
+	"$BUILD/timings" | sort > "$rundir/timings.env"
+
+"$KSTRING_ROOT/tools/run-guest.sh" test "$rundir"
+awk '$2 == "boot" { t = $3 } END { if (t) print "boot=" t }' "$BUILD/timings" >> "$rundir/timings.env"
+echo "$key" > "$rundir/inputs.key"
+ln -sfn "$run_id" "$results/latest"
+python3 "$KSTRING_ROOT/tools/verdict.py" "$rundir"
+rc=$?
+say "results: ${rundir#"$KSTRING_ROOT"/} (console.log, kselftest.tap, dmesg.log, junit.xml, summary.json)"
+exit "$rc"

@@ -1,0 +1,250 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""Turn one guest run's raw evidence into verdicts.
+
+verdict.py RUNDIR reads what tools/run-guest.sh left there (tap.log,
+console.log, dmesg.log, qemu.env, meta.env) and writes kselftest.tap,
+junit.xml and summary.json, prints a per-test table and exits with the
+run's code: 0 passed, 1 tests failed, 2 infrastructure error, 3 guest
+panicked, 4 guest hung.
+"""
+
+import json
+import os
+import re
+import sys
+import xml.etree.ElementTree as ET
+
+EXIT = {"passed": 0, "tests-failed": 1, "infra-error": 2, "panic": 3,
+        "hung": 4}
+
+RESULT = re.compile(r"^(not )?ok (\d+)\s*-?\s*([^#]*?)\s*(?:#\s*(.*))?$")
+PLAN = re.compile(r"^1\.\.(\d+)")
+MODULE_VERDICT = re.compile(
+    r"\b(\w+): (?:all (\d+) tests passed|failed (\d+) out of (\d+) tests)")
+# Kernel log lines that mean something went wrong even if every test said ok.
+PROBLEMS = re.compile(
+    r"Kernel panic|Oops|BUG:|WARNING:|general protection fault|"
+    r"UBSAN:|KASAN:|KCSAN:|kmemleak:|"
+    r"possible circular locking|possible recursive locking|"
+    r"suspicious RCU usage|INFO: task .* blocked|"
+    r"stack-protector:|Call Trace:")
+KMSG = re.compile(r"^\[\s*\d+\.\d+\] ")
+
+
+def read(path):
+    try:
+        with open(path, "rb") as f:
+            return f.read().decode("utf-8", "replace").replace("\r", "")
+    except FileNotFoundError:
+        return ""
+
+
+def read_env(path):
+    env = {}
+    for line in read(path).splitlines():
+        key, sep, value = line.partition("=")
+        if sep:
+            env[key.strip()] = value.strip()
+    return env
+
+
+def outcome_of(failed, directive):
+    directive = (directive or "").upper()
+    if directive.startswith("SKIP"):
+        return "skip"
+    if directive.startswith("XFAIL"):
+        return "xfail"
+    if directive.startswith("TIMEOUT"):
+        return "timeout"
+    return "fail" if failed else "pass"
+
+
+def parse_tap(text):
+    """kselftest TAP: top-level results, with each test's own output
+    (prefixed "# ") and the nested results within it."""
+    plan = None
+    tests = []
+    pending = []          # output lines of the test now running
+    for raw in text.splitlines():
+        line = raw.rstrip()
+        if line.startswith("#"):
+            pending.append(line[1:].lstrip() if line != "#" else "")
+            continue
+        m = PLAN.match(line)
+        if m and plan is None:
+            plan = int(m.group(1))
+            continue
+        m = RESULT.match(line)
+        if not m:
+            continue
+        subtests = []
+        for out in pending:
+            s = RESULT.match(out)
+            if s:
+                subtests.append({
+                    "number": int(s.group(2)),
+                    "name": s.group(3),
+                    "outcome": outcome_of(s.group(1), s.group(4))})
+        name = m.group(3)
+        name = re.sub(r"^selftests:\s*", "", name)
+        tests.append({
+            "number": int(m.group(2)),
+            "name": name.replace(": ", ":"),
+            "outcome": outcome_of(m.group(1), m.group(4)),
+            "directive": m.group(4) or "",
+            "subtests": subtests,
+            "output": pending,
+        })
+        pending = []
+    return plan, tests
+
+
+def module_verdicts(dmesg):
+    found = {}
+    for m in MODULE_VERDICT.finditer(dmesg):
+        module = m.group(1)
+        if m.group(2) is not None:
+            found[module] = {"module": module, "passed": True,
+                             "detail": "all %s tests passed" % m.group(2)}
+        else:
+            found[module] = {"module": module, "passed": False,
+                             "detail": "failed %s out of %s tests"
+                             % (m.group(3), m.group(4))}
+    return list(found.values())
+
+
+def console_problems(console):
+    problems = []
+    for line in console.splitlines():
+        if KMSG.match(line) and PROBLEMS.search(line):
+            problems.append(line.strip())
+    return problems
+
+
+def judge(rundir):
+    qemu = read_env(os.path.join(rundir, "qemu.env"))
+    meta = read_env(os.path.join(rundir, "meta.env"))
+    tap = read(os.path.join(rundir, "tap.log"))
+    console = read(os.path.join(rundir, "console.log"))
+    dmesg = read(os.path.join(rundir, "dmesg.log"))
+    plan, tests = parse_tap(tap)
+    modules = module_verdicts(dmesg or console)
+    problems = console_problems(console)
+    reasons = []
+
+    if plan is not None and len(tests) < plan:
+        for n in range(len(tests) + 1, plan + 1):
+            tests.append({"number": n, "name": "test %d (never reported)" % n,
+                          "outcome": "fail", "directive": "not run",
+                          "subtests": [], "output": []})
+    # Cross-checks: each module's own verdict, and a clean kernel log.
+    checks = [{"name": "dmesg:%s" % m["module"],
+               "outcome": "pass" if m["passed"] else "fail",
+               "directive": m["detail"], "subtests": [], "output": []}
+              for m in modules]
+    checks.append({"name": "console:no oops/panic/WARN/BUG/sanitizer report",
+                   "outcome": "fail" if problems else "pass",
+                   "directive": problems[0] if problems else "",
+                   "subtests": [], "output": problems})
+
+    status = qemu.get("status", "missing")
+    if status == "hung":
+        verdict = "hung"
+        reasons.append("no verdict from the guest within %ss"
+                       % qemu.get("timeout", "?"))
+    elif status in ("panic", "reset"):
+        verdict = "panic"
+        reasons.append("guest %s" % ("panicked" if status == "panic"
+                                     else "reset without a verdict"))
+    elif status != "finished":
+        verdict = "infra-error"
+        reasons.append("VM status %s" % status)
+    elif not tests:
+        verdict = "infra-error"
+        reasons.append("the guest reported no kselftest result")
+    else:
+        failed = [t for t in tests + checks
+                  if t["outcome"] in ("fail", "timeout")]
+        verdict = "tests-failed" if failed else "passed"
+        reasons += ["%s: %s" % (t["name"], t["outcome"]) for t in failed]
+
+    return {
+        "run_id": os.path.basename(os.path.abspath(rundir)),
+        "verdict": verdict,
+        "exit_code": EXIT[verdict],
+        "reasons": reasons,
+        "vm": qemu,
+        "meta": meta,
+        "tap_plan": plan,
+        "tests": [dict((k, v) for k, v in t.items() if k != "output")
+                  for t in tests + checks],
+        "module_verdicts": modules,
+        "console_problems": problems,
+    }, tap, tests + checks
+
+
+def write_junit(path, summary, tests):
+    suite = ET.Element("testsuite", name="kstring-kselftest",
+                       tests=str(len(tests)))
+    fails = 0
+    for t in tests:
+        case = ET.SubElement(suite, "testcase", classname="kselftest",
+                             name=t["name"])
+        if t["outcome"] in ("fail", "timeout"):
+            fails += 1
+            f = ET.SubElement(case, "failure", message=t["directive"] or
+                              t["outcome"])
+            f.text = "\n".join(t["output"][-50:])
+        elif t["outcome"] == "skip":
+            ET.SubElement(case, "skipped", message=t["directive"])
+        for s in t["subtests"]:
+            sub = ET.SubElement(suite, "testcase", classname=t["name"],
+                                name="%d %s" % (s["number"], s["name"]))
+            if s["outcome"] == "fail":
+                fails += 1
+                ET.SubElement(sub, "failure", message="not ok")
+    suite.set("failures", str(fails))
+    ET.ElementTree(suite).write(path, encoding="utf-8", xml_declaration=True)
+
+
+def table(summary):
+    rows = []
+    for t in summary["tests"]:
+        subs = t["subtests"]
+        detail = t.get("directive", "")
+        if subs:
+            bad = sum(1 for s in subs if s["outcome"] == "fail")
+            detail = ("%d/%d subtests passed" % (len(subs) - bad, len(subs))
+                      + ("; " + detail if detail else ""))
+        rows.append((t["name"], t["outcome"].upper(), detail))
+    width = max([len(r[0]) for r in rows] + [4])
+    out = ["%-*s  %-7s  %s" % (width, "test", "result", "detail")]
+    out += ["%-*s  %-7s  %s" % (width, n, o, d[:70]) for n, o, d in rows]
+    return "\n".join(out)
+
+
+def main(argv):
+    if len(argv) != 2:
+        sys.stderr.write("usage: verdict.py RUNDIR\n")
+        return 2
+    rundir = argv[1]
+    summary, tap, tests = judge(rundir)
+    timings = read_env(os.path.join(rundir, "timings.env"))
+    if timings:
+        summary["timings"] = timings
+    with open(os.path.join(rundir, "kselftest.tap"), "w") as f:
+        f.write(tap)
+    write_junit(os.path.join(rundir, "junit.xml"), summary, tests)
+    with open(os.path.join(rundir, "summary.json"), "w") as f:
+        json.dump(summary, f, indent=2)
+        f.write("\n")
+    print(table(summary))
+    print("verdict: %s (exit %d)%s" % (
+        summary["verdict"], summary["exit_code"],
+        "".join("\n  - " + r for r in summary["reasons"][:20])))
+    return summary["exit_code"]
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
