@@ -29,8 +29,8 @@ FNR == NR {
 }
 /^# CONFIG_[A-Za-z0-9_]+ is not set/ {
 	n++
-	if (($3) in have && have[$3] != "n") {
-		printf "%s: %s off requested, .config has %s\n", FILENAME, $3, have[$3]
+	if (($2) in have && have[$2] != "n") {
+		printf "%s: %s off requested, .config has %s\n", FILENAME, $2, have[$2]
 		bad++
 	}
 }

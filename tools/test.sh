@@ -1,0 +1,44 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# make test: the project's own tests. First the host tests of the harness
+# (no QEMU), then the whole pipeline and one guest boot. Every host check,
+# every kselftest and every cross-check of the guest run counts; the last
+# line is "N passed, N failed".
+. "$(dirname "$0")/lib.sh"
+
+cd "$KSTRING_ROOT" || exit 2
+hp=0 hf=0 gp=0 gf=0 gs=0
+
+"$KSTRING_ROOT/tools/tests/run-host-tests.sh" | tee "$BUILD/host-tests.out"
+line=$(tail -n 1 "$BUILD/host-tests.out")
+hp=$(sed -n 's/.* \([0-9]*\) passed.*/\1/p' <<< "$line")
+hf=$(sed -n 's/.* \([0-9]*\) failed.*/\1/p' <<< "$line")
+
+if make --no-print-directory overlay; then
+	tools/run.sh
+	rc=$?
+	summary=$BUILD/results/latest/summary.json
+	if [ -f "$summary" ]; then
+		read -r gp gf gs < <(python3 - "$summary" <<'PY'
+import json, sys
+s = json.load(open(sys.argv[1]))
+c = {"pass": 0, "fail": 0, "skip": 0}
+for t in s["tests"]:
+    o = t["outcome"]
+    c["pass" if o in ("pass", "xfail") else "skip" if o == "skip" else "fail"] += 1
+print(c["pass"], c["fail"], c["skip"])
+PY
+)
+	fi
+	if [ "$rc" -ne 0 ] && [ "$gf" -eq 0 ]; then
+		gf=1	# the run itself failed (panic, hang, infrastructure)
+		echo "guest run: exit $rc; see build/results/latest/"
+	fi
+else
+	echo "test: the pipeline failed before the guest could boot; see the messages above and build/logs/"
+	gf=1
+fi
+echo "host: $hp passed, $hf failed; guest: $gp passed, $gf failed, $gs skipped"
+echo "$((hp + gp)) passed, $((hf + gf)) failed"
+[ $((hf + gf)) -eq 0 ]

@@ -1,0 +1,237 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""Host test: check parse_integer.vectors against the Python reference model.
+
+Usage: test-parse-integer-vectors.py [VECTORS_FILE]
+
+Default VECTORS_FILE: <repo>/selftests/lib/parse_integer.vectors, where
+<repo> is two levels above this script (<repo>/tools/tests/).
+
+Output is TAP version 13:
+  * self-tests of the model (hand-checked cases, so the model can fail too)
+  * self-tests of the vectors-file parser (malformed lines are detected)
+  * one line per vector of the file: ok when the vector's expectation equals
+    the model's result, not ok (expected vs model) otherwise; a malformed
+    line gives a not ok naming the line.
+Exit status 0 iff every test passed.
+"""
+
+import os
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+sys.dont_write_bytecode = True      # keep the source tree clean
+
+import parse_integer_model as m  # noqa: E402
+
+REPO = os.path.dirname(os.path.dirname(HERE))
+DEFAULT_VECTORS = os.path.join(REPO, "selftests", "lib",
+                               "parse_integer.vectors")
+
+EINVAL, ERANGE = -m.EINVAL, -m.ERANGE
+NL = 1 if m.NEWLINE_COUNTED else 0
+
+# Hand-checked model self-tests: (type, base, flags, bytes, ret, value).
+# Written independently of the vectors file; value None = untouched.
+MODEL_CASES = [
+    ("u8", 10, "-", b"255", 3, 255),
+    ("u8", 10, "-", b"256", ERANGE, None),
+    ("u8", 10, "-", b"-0", EINVAL, None),
+    ("s8", 10, "-", b"-128", 4, -128),
+    ("s8", 10, "-", b"128", ERANGE, None),
+    ("s8", 10, "-", b"-0", 2, 0),
+    ("s8", 10, "-", b"+-1", EINVAL, None),
+    ("s8", 10, "-", b"-", EINVAL, None),
+    ("u32", 0, "-", b"0x1F", 4, 31),
+    ("u32", 0, "-", b"0X1f", 4, 31),
+    ("u32", 0, "-", b"017", 3, 15),
+    ("u32", 0, "-", b"08", 1, 0),
+    ("u32", 0, "-", b"0x", 1, 0),
+    ("u32", 16, "-", b"0x", 1, 0),
+    ("u32", 16, "-", b"0xg", 1, 0),
+    ("u32", 16, "-", b"0x10", 4, 16),
+    ("u32", 10, "-", b"0x10", 1, 0),
+    ("s32", 0, "-", b"-0x10", 5, -16),
+    ("u32", 10, "-", b"123abc", 3, 123),
+    ("u32", 10, "-", b" 1", EINVAL, None),
+    ("u32", 10, "-", b"", EINVAL, None),
+    ("u32", 10, "-", b"12\x0034", 2, 12),
+    ("u32", 10, "n", b"42\n", 2 + NL, 42),
+    ("u32", 10, "n", b"42", 2, 42),
+    ("u32", 10, "n", b"42\n\n", EINVAL, None),
+    ("u32", 10, "n", b"42x", EINVAL, None),
+    ("u32", 10, "n", b"\n", EINVAL, None),
+    ("u8", 10, "n", b"256x", ERANGE, None),
+    ("u64", 10, "-", b"18446744073709551615", 20, 2**64 - 1),
+    ("u64", 10, "-", b"18446744073709551616", ERANGE, None),
+    ("u64", 16, "-", b"1" + b"0" * 32, ERANGE, None),
+    ("s64", 10, "-", b"-9223372036854775808", 20, -2**63),
+    ("s64", 10, "-", b"-18446744073709551616", ERANGE, None),
+    ("long", 10, "-", b"-1", 2, -1),
+    ("ulong", 10, "-", b"-1", EINVAL, None),
+    ("u8", 2, "-", b"102", 2, 2),
+    ("u8", 16, "-", b"fF", 2, 255),
+    ("u8", 1, "-", b"0", EINVAL, None),
+    ("u8", 17, "-", b"1", EINVAL, None),
+    ("u8", 36, "-", b"1", EINVAL, None),
+    ("u8", 4096 + 10, "-", b"1", EINVAL, None),
+    ("u8", 10, "-", b"0" * 60 + b"1", 61, 1),
+    ("u8", 10, "-", b"\xff", EINVAL, None),
+]
+
+POISON_CASES = [
+    ("u8", 165), ("s8", -91), ("u16", 42405), ("s16", -23131),
+    ("u32", 2779096485), ("s32", -1515870811),
+    ("u64", 11936128518282651045), ("ulong", 11936128518282651045),
+    ("s64", -6510615555426900571), ("long", -6510615555426900571),
+]
+
+DECODE_CASES = [
+    ('""', b""),
+    (r"42\n", b"42\n"),
+    (r"\t\s\\", b"\t \\"),
+    (r"12\034", b"12\x0034"),
+    (r"\xff\x00\x0A", b"\xff\x00\x0a"),
+    ("0x1F", b"0x1F"),
+    ('a"b', b'a"b'),
+]
+
+# (line text, substring expected in the error message)
+BAD_LINES = [
+    ("u7 10 - 1 1 1", "unknown type"),
+    ("int 10 - 1 1 1", "unknown type"),
+    (r"u8 10 - 1\q 1 1", "unknown escape"),
+    (r"u8 10 - 1\x4 1 1", "bad \\x escape"),
+    (r"u8 10 - 1\xzz 1 1", "bad \\x escape"),
+    ("u8 10 - 1\\ 1 1", "trailing backslash"),
+    ("u8 10 - 1 1", "expected 6 fields"),
+    ("u8 10 - 1 1 1 1", "expected 6 fields"),
+    ("u8 ten - 1 1 1", "bad base"),
+    ("u8 -1 - 1 1 1", "bad base"),
+    ("u8 10 x 1 1 1", "unknown flags"),
+    ("u8 10 - 1 -EFOO -", "bad ret"),
+    ("u8 10 - 1 -5 -", "ret must be"),
+    ("u8 10 - 1 0 0", "ret 0"),
+    ("u8 10 - 1 1 -", "success vectors need"),
+    ("u8 10 - x -EINVAL 0", "error vectors must"),
+    ("u8 10 - 1 1 256", "out of range"),
+    ("u8 10 - 1 1 one", "bad value"),
+    ("u8 10 - 1 1 01", "not canonical"),
+    ("u8 10 - 1 1 +1", "not canonical"),
+    ("s8 10 - 0 1 -0", "not canonical"),
+    ("u8 10 - 1 +1 1", "not canonical"),
+    ("u8 10 - 1 -22 -", "ret must be"),
+]
+
+
+class Tap:
+    def __init__(self):
+        self.lines = []
+        self.n = 0
+        self.failed = 0
+
+    def check(self, ok, desc, diag=None):
+        self.n += 1
+        n = self.n
+        desc = desc.replace("#", "\\#")
+        self.lines.append("%s %d - %s" % ("ok" if ok else "not ok", n, desc))
+        if not ok:
+            self.failed += 1
+            if diag:
+                self.lines.append("# " + diag)
+
+    def emit(self):
+        print("TAP version 13")
+        print("1..%d" % self.n)
+        for l in self.lines:
+            print(l)
+        return 0 if self.failed == 0 else 1
+
+
+def fmt(ret, value):
+    return "%s %s" % (m.format_ret(ret), m.format_value(value))
+
+
+def model_self_tests(tap):
+    for typ, base, flags, data, ret, value in MODEL_CASES:
+        tok = m.encode_input(data)
+        got = m.parse(typ, base, flags, data)
+        tap.check(got == (ret, value),
+                  "model: %s %d %s %s -> %s" % (typ, base, flags, tok,
+                                                fmt(ret, value)),
+                  "expected %s, model gave %s" % (fmt(ret, value), fmt(*got)))
+    for typ, value in POISON_CASES:
+        got = m.poison(typ)
+        tap.check(got == value, "model: poison(%s) == %d" % (typ, value),
+                  "model gave %d" % got)
+    for typ in m.TYPES:
+        lo, hi = m.type_range(typ)
+        ok = (m.parse(typ, 10, "-", str(hi).encode()) == (len(str(hi)), hi)
+              and m.parse(typ, 10, "-", str(hi + 1).encode())[0] == ERANGE)
+        tap.check(ok, "model: %s max %d accepted, max+1 rejected" % (typ, hi))
+    for token, data in DECODE_CASES:
+        try:
+            got = m.decode_input(token)
+        except ValueError as e:
+            got = "ValueError: %s" % e
+        tap.check(got == data, "model: decode_input(%s)" % token,
+                  "expected %r, got %r" % (data, got))
+        back = m.encode_input(data)
+        tap.check(m.decode_input(back) == data,
+                  "model: encode_input/decode_input round trip of %r" % data)
+
+
+def parser_self_tests(tap):
+    for line, msg in BAD_LINES:
+        text = "# comment\n\nu8 10 - 1 1 1\n" + line + "\n"
+        recs = m.parse_vectors_text(text)
+        bad = [r for r in recs if r.error]
+        ok = (len(recs) == 2 and recs[0].error is None and len(bad) == 1
+              and bad[0].lineno == 4 and msg in bad[0].error)
+        tap.check(ok, "format check rejects line %r (%s)" % (line, msg),
+                  "records: %r" % (recs,))
+    good = m.parse_vectors_text(
+        "u8 10 - 12\\034 2 12 # trailing comment\n"
+        "s8 0 n -0x80\\n 6 -128\n"
+        "u8 10 - \"\" -EINVAL -\n")
+    ok = (len(good) == 3 and all(r.error is None for r in good)
+          and good[0].input == b"12\x0034" and good[1].value == -128
+          and good[2].input == b"" and good[2].ret == EINVAL)
+    tap.check(ok, "format check accepts well-formed lines", "%r" % (good,))
+
+
+def vector_tests(tap, path):
+    try:
+        recs = m.parse_vectors(path)
+    except OSError as e:
+        tap.check(False, "read vectors file %s" % path, str(e))
+        return
+    tap.check(len(recs) > 0, "vectors file %s has vectors" % path)
+    for r in recs:
+        if r.error:
+            tap.check(False, "line %d: format error: %s" % (r.lineno, r.error),
+                      "line %d: %s" % (r.lineno, r.line))
+            continue
+        desc = "line %d: %s %d %s %s" % (r.lineno, r.type, r.base, r.flags,
+                                         r.token)
+        got = m.parse(r.type, r.base, r.flags, r.input)
+        tap.check(got == (r.ret, r.value), desc,
+                  "line %d: expected %s, model %s" % (
+                      r.lineno, fmt(r.ret, r.value), fmt(*got)))
+
+
+def main(argv):
+    if len(argv) > 2 or (len(argv) == 2 and argv[1] in ("-h", "--help")):
+        sys.stderr.write(__doc__)
+        return 2
+    path = argv[1] if len(argv) == 2 else DEFAULT_VECTORS
+    tap = Tap()
+    model_self_tests(tap)
+    parser_self_tests(tap)
+    vector_tests(tap, path)
+    return tap.emit()
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
