@@ -92,7 +92,8 @@ apply_entry() {
 		(cd "$TREE" && "$CHANGES/$b" "$TREE") ||
 			die "generator kernel-changes/$b failed"
 		git -C "$TREE" add -A
-		git -C "$TREE" commit -q -F "$CHANGES/$c" ||
+		{ cat "$CHANGES/$c"; printf 'Generated-by: kernel-changes/%s %s\n' "$b" "$c"; } |
+			git -C "$TREE" commit -q -F - ||
 			die "generator kernel-changes/$b changed nothing"
 		return
 	fi
@@ -104,6 +105,12 @@ apply_entry() {
   the tree is left at the last patch that applied; refresh the patch there"
 	fi
 }
+
+if [ "${1:-}" = --stamp-only ]; then	# after make export-series
+	git -C "$TREE" rev-parse HEAD > "$TREE/.git/kstring-applied"
+	echo "$key" > "$STAMP"
+	exit 0
+fi
 
 if [ -d "$TREE/.git" ] && stamp_ok "$STAMP" "$key" &&
    [ "$(git -C "$TREE" rev-parse -q --verify pristine)" ]; then

@@ -1,38 +1,61 @@
-#!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 #
-# Helpers for selftests that judge a test module by what it logs, sourced
-# by the lib/ test scripts. kselftest/module.sh judges by modprobe's exit
-# code only; these look at the kernel log lines the load produced.
+# Helpers for lib/ selftests that judge a test module by what it logs;
+# sourced, with "desc" set first. kselftest/module.sh judges by modprobe's
+# exit code only, which misses a module that logs "failed X out of N
+# tests" and still loads, or one that reports through WARN().
 #
-# Set "desc" before sourcing. Exit codes follow kselftest: 0 pass, 1 fail,
-# 4 skip.
+# Exit codes follow kselftest: 0 pass, 1 fail, 4 skip.
 
 modprobe=${MODPROBE:-/sbin/modprobe}
 
 say() { echo "$desc: $*"; }
-pass() { say "ok"; exit 0; }
+pass() { say "$* [PASS]"; exit 0; }
 fail() { say "$* [FAIL]" >&2; exit 1; }
 skip() { say "$* [SKIP]" >&2; exit 4; }
 
-# kmod_require MODULE: skip unless root and MODULE is installed.
+# kmod_require MODULE: skip unless root, with a readable kernel log and
+# MODULE installed; unload a copy left loaded by an earlier run.
 kmod_require() {
-	[ -w /dev ] || skip "please run as root"
+	[ "$(id -u)" -eq 0 ] || skip "please run as root"
+	dmesg >/dev/null 2>&1 || skip "cannot read the kernel log"
 	$modprobe -q -n "$1" || skip "module $1 is not found"
+	if [ -d "/sys/module/$1" ]; then
+		$modprobe -q -r "$1" || fail "cannot unload a stale $1"
+	fi
 }
 
-# log_mark / log_since_mark: the kernel log lines printed in between.
+# log_mark, then log_since_mark: the kernel log lines printed in between.
 log_mark() { log_mark_at=$(dmesg | wc -l); }
 log_since_mark() { dmesg | tail -n "+$((log_mark_at + 1))"; }
 
-# log_verdict MODULE LINES: check the "MODULE: all N tests passed" line
-# that kselftest_module.h prints; fail on "failed X out of N tests" or
-# when there is no verdict at all.
-log_verdict() {
-	verdict=$(printf '%s\n' "$2" | grep -o "$1: \(all [0-9]* tests passed\|failed [0-9]* out of [0-9]* tests\)" | tail -n 1)
-	case "$verdict" in
-	*"tests passed") say "${verdict#"$1: "}" ;;
-	"") fail "no verdict line from $1 in the kernel log" ;;
+# kmod_load MODULE [PARAM...]: load it, leave its new log lines in
+# $kmod_log and modprobe's status in $kmod_rc.
+kmod_load() {
+	log_mark
+	$modprobe "$@"
+	kmod_rc=$?
+	kmod_log=$(log_since_mark)
+}
+
+# kmod_verdict MODULE: judge the "MODULE: all N tests passed" line that
+# kselftest_module.h prints. Fails on "failed X out of N tests", on no
+# verdict line, and on a failed load despite a passing line.
+kmod_verdict() {
+	verdict=$(printf '%s\n' "$kmod_log" |
+		grep -oE "$1: (all [0-9]+ tests passed|failed [0-9]+ out of [0-9]+ tests)" |
+		tail -n 1)
+	case $verdict in
+	"") fail "no verdict line from $1 in the kernel log (modprobe exit $kmod_rc)" ;;
+	*"tests passed") ;;
 	*) fail "${verdict#"$1: "}" ;;
 	esac
+	[ "$kmod_rc" -eq 0 ] || fail "modprobe exited $kmod_rc despite: ${verdict#"$1: "}"
+	kmod_verdict_text=${verdict#"$1: "}
+}
+
+# kmod_unload MODULE: unload it if it is loaded.
+kmod_unload() {
+	[ -d "/sys/module/$1" ] || return 0
+	$modprobe -q -r "$1" || fail "cannot unload $1"
 }
