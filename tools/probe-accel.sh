@@ -31,10 +31,11 @@ if [ -f "$cache" ] && [ "$(head -n1 "$cache")" = "$key" ]; then
 fi
 
 log=$(mktemp)
-timeout -k 2 "${PROBE_SECONDS:-15}" "$qemu" -accel kvm -cpu host -m 256 \
+# The subshell keeps bash's "Aborted" job message out of the output.
+(timeout -k 2 "${PROBE_SECONDS:-15}" "$qemu" -accel kvm -cpu host -m 256 \
 	-nodefaults -display none -no-reboot -kernel "$kernel" \
 	-append "console=ttyS0 panic=-1" -serial "file:$log" \
-	>/dev/null 2>"$log.err"
+	>/dev/null 2>"$log.err") 2>/dev/null
 rc=$?
 if grep -q "Linux version" "$log"; then
 	result=$(printf 'kvm\nKVM boots a guest here (probe: %s)' "$(grep -m1 -o 'Linux version [^ ]*' "$log")")

@@ -62,8 +62,10 @@ while kill -0 "$pid" 2>/dev/null; do
 	sleep 1
 	tick=$((tick + 1))
 	if [ $((tick % ${PROGRESS_EVERY:-15})) -eq 0 ]; then
+		last=$(tail -n 1 "$rundir/tap.log" 2>/dev/null)
+		[ -n "$last" ] || last=$(tail -n 1 "$rundir/console.log" 2>/dev/null)
 		printf '    guest: %ss: %s\n' "$(elapsed "$t0")" \
-			"$(tail -n 1 "$rundir/console.log" 2>/dev/null | tr -cd '[:print:]' | cut -c1-90)"
+			"$(printf '%s' "$last" | tr -cd '[:print:]' | cut -c1-90)"
 	fi
 done
 wait "$pid"

@@ -10,12 +10,16 @@
 cd "$KSTRING_ROOT" || exit 2
 hp=0 hf=0 gp=0 gf=0 gs=0
 
+# The tree first: some host tests check the patched tree (checkpatch).
+tree_ok=1
+make --no-print-directory selftests || tree_ok=0
+
 "$KSTRING_ROOT/tools/tests/run-host-tests.sh" | tee "$BUILD/host-tests.out"
 line=$(tail -n 1 "$BUILD/host-tests.out")
 hp=$(sed -n 's/.* \([0-9]*\) passed.*/\1/p' <<< "$line")
 hf=$(sed -n 's/.* \([0-9]*\) failed.*/\1/p' <<< "$line")
 
-if make --no-print-directory overlay; then
+if [ "$tree_ok" = 1 ] && make --no-print-directory overlay; then
 	tools/run.sh
 	rc=$?
 	summary=$BUILD/results/latest/summary.json

@@ -19,8 +19,9 @@ This is written from the specification, not ported from kernel code:
   ('-' on an unsigned type is -EINVAL, even "-0").  No whitespace skipping.
   Parsing stops at the first character that is not a digit of the base.
 * PARSE_INTEGER_NEWLINE: the whole string must be consumed, except for one
-  final "\\n"; anything else left over is -EINVAL.  Overflow (-ERANGE) takes
-  precedence over left-over characters.
+  final "\\n"; anything else left over is -EINVAL.  As kstrto*() always
+  did, only digits beyond 64 bits are -ERANGE before left-over text is
+  seen; the type's own range is checked after it ("256x" for u8: -EINVAL).
 * C strings: an embedded NUL ends the string.
 
 Public helpers:
@@ -34,6 +35,7 @@ import collections
 
 EINVAL = 22
 ERANGE = 34
+U64_MAX = (1 << 64) - 1
 
 # Policy knob, kept in ONE place: with PARSE_INTEGER_NEWLINE, is the
 # accepted final "\n" counted in the returned length?
@@ -159,17 +161,21 @@ def parse(typ, base, flags, data):
         return -EINVAL, None
 
     value = -magnitude if negative else magnitude
-    if not lo <= value <= hi:
-        return -ERANGE, None
-
     consumed = i
     if newline:
+        # kstrto*() order: digits beyond 64 bits are -ERANGE at once, then
+        # leftover text is -EINVAL, and only then the type's range counts
+        # ("256x" for u8 is -EINVAL, as kstrtou8() always said).
+        if magnitude > U64_MAX:
+            return -ERANGE, None
         rest = s[i:]
         if rest == b"\n":
             if NEWLINE_COUNTED:
                 consumed += 1
         elif rest != b"":
             return -EINVAL, None
+    if not lo <= value <= hi:
+        return -ERANGE, None
     return consumed, value
 
 

@@ -3,6 +3,7 @@
 #ifndef _TB_LINUX_LIMITS_H
 #define _TB_LINUX_LIMITS_H
 
+#include_next <linux/limits.h>
 #include <limits.h>
 #include <stdint.h>
 

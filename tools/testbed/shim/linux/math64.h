@@ -2,7 +2,7 @@
 #ifndef _TB_LINUX_MATH64_H
 #define _TB_LINUX_MATH64_H
 
-#include <linux/types.h>
+#include <linux/kernel.h>
 
 static inline u64 div_u64(u64 dividend, u32 divisor)
 {

@@ -9,15 +9,15 @@
 #include <sys/types.h>
 #include <linux/compiler.h>
 
-typedef uint8_t u8;
-typedef uint16_t u16;
-typedef uint32_t u32;
-typedef uint64_t u64;
-typedef int8_t s8;
-typedef int16_t s16;
-typedef int32_t s32;
-typedef int64_t s64;
+/* as in asm-generic/int-ll64.h */
+typedef unsigned char u8;
+typedef unsigned short u16;
+typedef unsigned int u32;
+typedef unsigned long long u64;
+typedef signed char s8;
+typedef short s16;
+typedef int s32;
+typedef long long s64;
 typedef size_t __kernel_size_t;
-typedef unsigned long uintptr_t_kernel;
 
 #endif

@@ -4,6 +4,7 @@
 #define _TB_LINUX_UACCESS_H
 
 #include <string.h>
+#include <linux/kernel.h>
 
 static inline unsigned long copy_from_user(void *to, const void *from,
 					   unsigned long n)

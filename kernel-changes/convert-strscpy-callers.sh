@@ -1,0 +1,207 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# convert-strscpy-callers.sh - switch existing strscpy() callers to
+# strscpy_truncate() in a Linux 6.1.y source tree.
+#
+# Usage: convert-strscpy-callers.sh [TREE]      (TREE defaults to ".")
+#
+# Every call of the identifier strscpy in *.c and *.h files becomes a call
+# of strscpy_truncate, which keeps today's truncating behaviour once
+# strscpy() is changed to leave its destination empty on overflow.
+#
+# What is rewritten: the token "strscpy" when it is a whole identifier
+# (not part of strscpy_pad, __real_strscpy, sized_strscpy, ...) and is
+# followed, possibly after blanks, by "(".  That covers direct calls, calls
+# inside macro bodies, and comments that name the call as "strscpy()" next
+# to the code that makes it.
+#
+# The rename moves the opening parenthesis of the call 9 columns to the
+# right.  Continuation lines that were aligned with that parenthesis (or
+# with a parenthesis opened after it on the same line) are re-indented by
+# the same 9 columns, tabs first then spaces, so that they stay aligned.
+# Nothing else changes: "git diff -w" of the result shows only the rename.
+#
+# What is left alone, on purpose:
+#   tools/                  userspace copies of kernel headers and code
+#   scripts/                host tools; checkpatch.pl is edited by hand
+#   Documentation/          prose, edited by hand
+#   include/linux/string.h, include/linux/fortify-string.h, lib/string.c,
+#   lib/string_helpers.c    the declarations, fortify wrappers and the
+#                           definitions themselves (strscpy_pad() calls
+#                           strscpy_truncate() since the first patch)
+#   lib/test_strscpy.c      the test module, which tests both functions
+#   strscpy_pad()           a different identifier; keeps truncating
+#
+# The file list is sorted and the rewrite is a pure text substitution, so
+# the result depends only on the input tree.  Running the script a second
+# time changes nothing, because "strscpy_truncate(" no longer matches.
+#
+# Exit status: 0 on success, 1 on usage error or if strscpy_truncate()
+# is not declared yet.  Leftover mentions of the bare identifier that are
+# not calls (comments, function pointers) are listed on stderr for
+# review; there are none that matter in 6.1.y.
+
+set -eu
+
+tree=${1:-.}
+if [ ! -f "$tree/lib/string.c" ] || [ ! -f "$tree/include/linux/string.h" ]; then
+	echo "usage: $0 [LINUX-TREE]" >&2
+	echo "$tree does not look like a Linux source tree" >&2
+	exit 1
+fi
+cd "$tree"
+
+if ! grep -q '\bstrscpy_truncate(' include/linux/string.h; then
+	echo "$0: include/linux/string.h has no strscpy_truncate();" >&2
+	echo "apply \"lib/string: add strscpy_truncate()\" first" >&2
+	exit 1
+fi
+
+export LC_ALL=C
+
+list=$(mktemp)
+prog=$(mktemp)
+trap 'rm -f "$list" "$prog"' EXIT
+
+# Candidate files, in a fixed order.
+find . \( -path ./.git -o -path ./tools -o -path ./scripts \
+	  -o -path ./Documentation -o -path ./debian \) -prune -o \
+	-type f \( -name '*.c' -o -name '*.h' \) -print |
+	sed 's|^\./||' |
+	grep -v -x -e include/linux/string.h \
+		   -e include/linux/fortify-string.h \
+		   -e lib/string.c \
+		   -e lib/string_helpers.c \
+		   -e lib/test_strscpy.c |
+	sort |
+	tr '\n' '\0' |
+	xargs -0 -r grep -l -P '\bstrscpy\s*\(' > "$list" || true
+
+cat > "$prog" <<'PERL'
+# Rename strscpy( -> strscpy_truncate( and keep continuation lines that
+# were aligned with an opening parenthesis that moved aligned with it.
+use strict;
+use warnings;
+
+my $from = 'strscpy';
+my $to = 'strscpy_truncate';
+my $grow = length($to) - length($from);
+
+# Visual width of a string, tabs to multiples of 8.
+sub width {
+	my ($s) = @_;
+	my $w = 0;
+	for my $ch (split //, $s) {
+		$w = $ch eq "\t" ? ($w + 8) & ~7 : $w + 1;
+	}
+	return $w;
+}
+
+sub indent {
+	my ($w) = @_;
+	return ("\t" x int($w / 8)) . (' ' x ($w % 8));
+}
+
+# Scan @line (old text) updating @$stack of [old_col, shift] for parens.
+# $base_shift applies to parens of this line; each rename point adds $grow
+# to parens that follow it.  Returns nothing; rename positions in @$pos.
+sub scan {
+	my ($line, $stack, $base_shift, $renames) = @_;
+	my $shift = $base_shift;
+	my $col = 0;
+	my $quote = '';
+	my $i = 0;
+	my %at = map { $_ => 1 } @$renames;
+	my @chars = split //, $line;
+	for ($i = 0; $i < @chars; $i++) {
+		my $ch = $chars[$i];
+		$shift += $grow if $at{$i};
+		if ($quote) {
+			if ($ch eq '\\') { $i++; $col += 2; next; }
+			$quote = '' if $ch eq $quote;
+		} elsif ($ch eq '"' || $ch eq "'") {
+			$quote = $ch;
+		} elsif ($ch eq '/' && $i + 1 < @chars && $chars[$i + 1] eq '/') {
+			last;
+		} elsif ($ch eq '/' && $i + 1 < @chars && $chars[$i + 1] eq '*') {
+			my $end = index($line, '*/', $i + 2);
+			last if $end < 0;
+			$col += $end + 2 - $i;
+			$i = $end + 1;
+			next;
+		} elsif ($ch eq '(') {
+			push @$stack, [$col, $shift];
+		} elsif ($ch eq ')') {
+			pop @$stack;
+		}
+		$col = $ch eq "\t" ? ($col + 8) & ~7 : $col + 1;
+	}
+}
+
+for my $file (@ARGV) {
+	open(my $fh, '<', $file) or die "$file: $!";
+	my @lines = <$fh>;
+	close($fh);
+	my @stack;
+	my $cont = 0;
+	my $changed = 0;
+	for my $n (0 .. $#lines) {
+		my $line = $lines[$n];
+		my $shift = 0;
+
+		# A continuation line aligned with a paren that moved moves too.
+		if (@stack && $line =~ /^([ \t]+)(\S.*)$/s) {
+			my ($ws, $rest) = ($1, $2);
+			my $w = width($ws);
+			for my $p (reverse @stack) {
+				if ($p->[1] && $w == $p->[0] + 1) {
+					$shift = $p->[1];
+					$line = indent($w + $shift) . $rest;
+					last;
+				}
+			}
+		}
+
+		# Give up on runaway statements (unbalanced parens in macros).
+		@stack = () if @stack && ++$cont > 20;
+		$cont = 0 unless @stack;
+
+		my @renames;
+		while ($lines[$n] =~ /\b\Q$from\E(?=\s*\()/g) {
+			push @renames, $-[0];
+		}
+		# Track parens on the old text; drop the stack at statement end.
+		@stack = () unless @stack || @renames;
+		scan($lines[$n], \@stack, $shift, \@renames) if @stack || @renames;
+		@stack = () unless grep { $_->[1] } @stack;
+
+		$line =~ s/\b\Q$from\E(?=\s*\()/$to/g;
+		if ($line ne $lines[$n]) {
+			$lines[$n] = $line;
+			$changed = 1;
+		}
+	}
+	next unless $changed;
+	open($fh, '>', $file) or die "$file: $!";
+	print $fh @lines;
+	close($fh);
+}
+PERL
+
+nfiles=$(wc -l < "$list")
+if [ "$nfiles" -gt 0 ]; then
+	tr '\n' '\0' < "$list" | xargs -0 -r perl "$prog"
+fi
+echo "convert-strscpy-callers: rewrote $nfiles files" >&2
+
+# Report what still mentions the bare identifier outside the excluded
+# areas, so a reviewer of a new 6.1.y tree can check it by eye.
+find . \( -path ./.git -o -path ./tools -o -path ./scripts \
+	  -o -path ./Documentation -o -path ./debian \) -prune -o \
+	-type f \( -name '*.c' -o -name '*.h' \) -print |
+	sed 's|^\./||' | sort | tr '\n' '\0' |
+	xargs -0 -r grep -n -w strscpy |
+	sed 's/^/convert-strscpy-callers: left: /' >&2 || true
+
+exit 0

@@ -1,0 +1,270 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Userspace half of the parse_integer() selftest.
+#
+# Loads test_parse_integer, checks the module's own verdict in dmesg, then
+# feeds every vector of parse_integer.vectors (next to this script) to
+# /sys/kernel/test_parse_integer/parse and compares the "result" file with
+# the expectation, checks a few value_<type> knobs, and unloads the module.
+# Output is TAP; exit 0 iff everything passed, 4 (kselftest skip) when the
+# module is not available or we are not root.
+#
+# Environment (for dry runs against a fake sysfs directory):
+#   SYSFS_DIR=dir     use dir instead of /sys/kernel/test_parse_integer
+#   SKIP_MODPROBE=1   do not load/unload the module nor look at dmesg
+#   VECTORS=file      use another vectors file
+#   MODPROBE=path     modprobe to use (default /sbin/modprobe)
+
+export LC_ALL=C
+
+ksft_skip=4
+MODULE=test_parse_integer
+DIR=$(dirname "$0")
+VECTORS=${VECTORS:-$DIR/parse_integer.vectors}
+SYSFS_DIR=${SYSFS_DIR:-/sys/kernel/$MODULE}
+SKIP_MODPROBE=${SKIP_MODPROBE:-0}
+modprobe=${MODPROBE:-/sbin/modprobe}
+
+declare -A POISON=(
+	[u8]=165 [s8]=-91 [u16]=42405 [s16]=-23131
+	[u32]=2779096485 [s32]=-1515870811
+	[u64]=11936128518282651045 [ulong]=11936128518282651045
+	[s64]=-6510615555426900571 [long]=-6510615555426900571
+)
+declare -A ERRNO=([-EINVAL]=-22 [-ERANGE]=-34)
+
+skip_all()
+{
+	echo "TAP version 13"
+	echo "1..0 # SKIP $*"
+	exit $ksft_skip
+}
+
+if [ "$SKIP_MODPROBE" != 1 ]; then
+	[ "$(id -u)" -eq 0 ] || skip_all "must be run as root"
+	"$modprobe" -n -q $MODULE || skip_all "module $MODULE is not available"
+fi
+if [ ! -r "$VECTORS" ]; then
+	echo "TAP version 13"
+	echo "Bail out! cannot read $VECTORS"
+	exit 1
+fi
+
+# Convert an input token of the vectors file into an argument for
+# printf '%b' in REPLY.  \s -> \x20 and \0 -> \x00 (printf's %b would read
+# "\0" plus following digits as an octal escape); "" -> empty.
+# Returns 1 on a malformed token.
+token_to_b()
+{
+	local t=$1 out='' c hh i=0 n=${#1}
+
+	REPLY=
+	[ "$t" = '""' ] && return 0
+	if [[ $t != *\\* ]]; then
+		REPLY=$t
+		return 0
+	fi
+	while (( i < n )); do
+		c=${t:i:1}
+		if [ "$c" != "\\" ]; then
+			out+=$c
+			(( i += 1 ))
+			continue
+		fi
+		c=${t:i+1:1}
+		case $c in
+		n|t|\\)	out+="\\$c"; (( i += 2 ));;
+		s)	out+='\x20'; (( i += 2 ));;
+		0)	out+='\x00'; (( i += 2 ));;
+		x)	hh=${t:i+2:2}
+			[[ $hh == [0-9a-fA-F][0-9a-fA-F] ]] || return 1
+			out+="\\x$hh"; (( i += 4 ));;
+		*)	return 1;;
+		esac
+	done
+	REPLY=$out
+	return 0
+}
+
+# ---- read the vectors
+V_LINE=() V_TYPE=() V_BASE=() V_FLAGS=() V_TOKEN=() V_RET=() V_VALUE=()
+V_ERR=()
+lineno=0
+while read -r type base flags token ret value rest; do
+	(( lineno++ ))
+	[ -z "$type" ] && continue
+	[[ $type == \#* ]] && continue
+	err=
+	if [ -z "$value" ] || [[ $value == \#* ]] ||
+	   { [ -n "$rest" ] && [[ $rest != \#* ]]; }; then
+		err="malformed line (need 6 fields)"
+	elif [ -z "${POISON[$type]}" ]; then
+		err="unknown type $type"
+	elif [[ $ret != [0-9]* && -z ${ERRNO[$ret]} ]]; then
+		err="bad ret $ret"
+	elif ! token_to_b "$token"; then
+		err="bad input token"
+	fi
+	V_LINE+=("$lineno") V_TYPE+=("$type") V_BASE+=("$base")
+	V_FLAGS+=("$flags") V_TOKEN+=("$token") V_RET+=("$ret")
+	V_VALUE+=("$value") V_ERR+=("$err")
+done < "$VECTORS"
+nvec=${#V_LINE[@]}
+
+# value_<type> knob checks: "type|input (token syntax)|expectation", where
+# expectation is the read-back value, or EINVAL/ERANGE for a failing write.
+# Input "" means: no write, only check the read-back (failed writes must not
+# change the stored value).
+KNOBS=(
+	"u8|42\\n|42"
+	"u8|4x|EINVAL"
+	"u8|256|ERANGE"
+	"u8|-1|EINVAL"
+	"u8|42\\n\\n|EINVAL"
+	"u8|\\s7|EINVAL"
+	"u8|\"\"|42"
+	"s8|-128\\n|-128"
+	"s8|128|ERANGE"
+	"u32|0x10|16"
+	"u64|0xffffffffffffffff\\n|18446744073709551615"
+	"u64|18446744073709551616|ERANGE"
+	"s64|-9223372036854775808\\n|-9223372036854775808"
+)
+nknob=${#KNOBS[@]}
+
+tmp=$(mktemp) || exit 1
+errf=$(mktemp) || exit 1
+trap 'rm -f "$tmp" "$errf"' EXIT
+
+echo "TAP version 13"
+echo "1..$(( 1 + nvec + nknob + 1 ))"
+
+n=0
+failed=0
+ok()
+{
+	echo "ok $(( ++n )) - $*"
+}
+not_ok()
+{
+	echo "not ok $(( ++n )) - $*"
+	(( failed++ ))
+}
+
+# ---- 1: load the module, check its verdict in dmesg
+if [ "$SKIP_MODPROBE" = 1 ]; then
+	ok "$MODULE dmesg verdict # SKIP SKIP_MODPROBE=1"
+else
+	# a leftover instance would not print a verdict on modprobe
+	[ -d /sys/module/$MODULE ] && "$modprobe" -r $MODULE
+	before=$(dmesg | wc -l)
+	"$modprobe" $MODULE
+	mod_rc=$?
+	log=$(dmesg | tail -n +$(( before + 1 )) | grep "$MODULE:")
+	verdict=$(grep -o "$MODULE: all [0-9]* tests passed" <<< "$log" | tail -n 1)
+	failure=$(grep -o "$MODULE: failed [0-9]* out of [0-9]* tests" <<< "$log" | tail -n 1)
+	if [ $mod_rc -eq 0 ] && [ -n "$verdict" ] && [ -z "$failure" ]; then
+		ok "$MODULE dmesg verdict: ${verdict#"$MODULE: "}"
+	else
+		not_ok "$MODULE dmesg verdict: modprobe exit $mod_rc, ${failure:-${verdict:-no verdict in dmesg}}"
+		[ -n "$log" ] && while IFS= read -r l; do
+			echo "# $l"
+		done <<< "$log"
+	fi
+fi
+
+# ---- vectors through sysfs
+prev_seq=
+for (( k = 0; k < nvec; k++ )); do
+	type=${V_TYPE[k]} base=${V_BASE[k]} flags=${V_FLAGS[k]}
+	token=${V_TOKEN[k]}
+	desc="$type $base $flags ${token//#/\\#}"
+	if [ -n "${V_ERR[k]}" ]; then
+		not_ok "$desc (vectors line ${V_LINE[k]}: ${V_ERR[k]})"
+		continue
+	fi
+	exp_ret=${ERRNO[${V_RET[k]}]:-${V_RET[k]}}
+	exp_val=${V_VALUE[k]}
+	[ "$exp_val" = - ] && exp_val=${POISON[$type]}
+
+	token_to_b "$token"
+	printf '%s %s %s %b' "$type" "$base" "$flags" "$REPLY" > "$tmp"
+	# exactly one write() of the whole request
+	if ! dd if="$tmp" of="$SYSFS_DIR/parse" bs=65536 count=1 \
+	     status=none 2>"$errf"; then
+		read -r err < "$errf"
+		not_ok "$desc expected $exp_ret $exp_val got write error: ${err##*: } (vectors line ${V_LINE[k]})"
+		continue
+	fi
+	res=()
+	read -r -a res < "$SYSFS_DIR/result"
+	got_ret=${res[4]} got_val=${res[5]}
+	if [ "${res[1]}" != "$type" ] || [ "${res[2]}" != "$base" ] ||
+	   [ "${res[3]}" != "$flags" ]; then
+		not_ok "$desc expected $exp_ret $exp_val got result line '${res[*]}' (vectors line ${V_LINE[k]})"
+	elif [ -n "$prev_seq" ] && [ "${res[0]}" != $(( prev_seq + 1 )) ]; then
+		not_ok "$desc expected seq $(( prev_seq + 1 )) got seq ${res[0]}"
+	elif [ "$got_ret" != "$exp_ret" ] || [ "$got_val" != "$exp_val" ]; then
+		not_ok "$desc expected $exp_ret $exp_val got $got_ret $got_val (vectors line ${V_LINE[k]})"
+	else
+		ok "$desc"
+	fi
+	[[ ${res[0]} == [0-9]* ]] && prev_seq=${res[0]}
+done
+
+# ---- value_<type> knobs: parse with base 0 | PARSE_INTEGER_NEWLINE
+for knob in "${KNOBS[@]}"; do
+	IFS='|' read -r type token expect <<< "$knob"
+	file=$SYSFS_DIR/value_$type
+	desc="value_$type write ${token//#/\\#} -> $expect"
+	[ "$token" = '""' ] && desc="value_$type still reads $expect"
+	if [ ! -e "$file" ]; then
+		ok "$desc # SKIP no $file"
+		continue
+	fi
+	err='' rc=0
+	if [ "$token" != '""' ]; then
+		token_to_b "$token"
+		printf '%b' "$REPLY" > "$tmp"
+		err=$(dd if="$tmp" of="$file" bs=65536 count=1 status=none 2>&1)
+		rc=$?
+	fi
+	case $expect in
+	EINVAL)	want="Invalid argument";;
+	ERANGE)	want="Numerical result out of range";;
+	*)	want=;;
+	esac
+	if [ -n "$want" ]; then
+		if [ $rc -ne 0 ] && [[ $err == *"$want"* ]]; then
+			ok "$desc"
+		else
+			not_ok "$desc got exit $rc ${err:-(write succeeded)}"
+		fi
+		continue
+	fi
+	if [ $rc -ne 0 ]; then
+		not_ok "$desc got $err"
+		continue
+	fi
+	val=
+	read -r val < "$file"
+	if [ "$val" = "$expect" ]; then
+		ok "$desc"
+	else
+		not_ok "$desc got read-back '$val'"
+	fi
+done
+
+# ---- unload
+if [ "$SKIP_MODPROBE" = 1 ]; then
+	ok "modprobe -r $MODULE # SKIP SKIP_MODPROBE=1"
+elif "$modprobe" -r $MODULE; then
+	ok "modprobe -r $MODULE"
+else
+	not_ok "modprobe -r $MODULE"
+fi
+
+echo "# $failed of $n tests failed"
+[ $failed -eq 0 ] && exit 0
+exit 1
