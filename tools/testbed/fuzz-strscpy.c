@@ -55,7 +55,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	size_t count, len, n, da, gap, i;
 	unsigned char *buf;
-	bool noterm, left = false;
+	unsigned int tail = 0;
+	bool noterm;
 	const char *why;
 	tb_strscpy_fn fn;
 	ssize_t ret;
@@ -93,7 +94,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	memset(buf, POISON, da + n + 1);
 	ret = fn((char *)buf + da, src, count);
 	why = ref_check_strscpy(cases[c].kind, buf, da + n, da, src, count,
-				ret, POISON, &left);
+				ret, POISON, &tail);
 	if (!why && buf[da + n] != POISON)
 		why = "wrote dest[count]";
 	if (why) {

@@ -221,7 +221,7 @@ ssize_t ref_strscpy(enum ref_scpy kind, char *dest, const char *src, size_t coun
 const char *ref_check_strscpy(enum ref_scpy kind, const unsigned char *buf,
 			      size_t buflen, size_t off, const char *src,
 			      size_t count, ssize_t ret, unsigned char poison,
-			      bool *left_bytes)
+			      unsigned int *tail)
 {
 	const unsigned char *d = buf + off;
 	unsigned char want[256];
@@ -247,14 +247,14 @@ const char *ref_check_strscpy(enum ref_scpy kind, const unsigned char *buf,
 		 */
 		if (ret < 0 && kind == REF_STRSCPY_EMPTY && i > 0) {
 			if (d[i] == poison)
-				continue;
-			if (d[i] == 0)
-				continue;
-			if (d[i] == (unsigned char)src[i]) {
-				*left_bytes = true;
-				continue;
-			}
-			return "garbage behind the NUL after -E2BIG";
+				*tail |= REF_TAIL_UNTOUCHED;
+			else if (d[i] == 0)
+				*tail |= REF_TAIL_ZEROED;
+			else if (d[i] == (unsigned char)src[i])
+				*tail |= REF_TAIL_COPIED;
+			else
+				return "garbage behind the NUL after -E2BIG";
+			continue;
 		}
 		if (d[i] == want[i])
 			continue;

@@ -54,11 +54,15 @@ ssize_t ref_strscpy(enum ref_scpy kind, char *dest, const char *src, size_t coun
  * Check dest after a call of the family against the model.  @buf is the
  * whole poisoned buffer (@poison bytes), dest = buf + @off; @src and
  * @count are the call's arguments, @ret its result.  Returns NULL or a
- * description of the first problem.
+ * description of the first problem.  For strscpy() on -E2BIG, *tail gets
+ * what dest[1..count-1] hold (any mix is accepted).
  */
+#define REF_TAIL_UNTOUCHED	1
+#define REF_TAIL_ZEROED		2
+#define REF_TAIL_COPIED		4
 const char *ref_check_strscpy(enum ref_scpy kind, const unsigned char *buf,
 			      size_t buflen, size_t off, const char *src,
 			      size_t count, ssize_t ret, unsigned char poison,
-			      bool *left_bytes);
+			      unsigned int *tail);
 
 #endif
