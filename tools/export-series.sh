@@ -35,7 +35,8 @@ for c in $(git -C "$TREE" rev-list --reverse pristine..HEAD); do
 		echo "generate $gen" >> "$tmp/series"
 		continue
 	fi
-	name=$(git -C "$TREE" format-patch -q --start-number "$n" -1 "$c" -o "$tmp/patches")
+	name=$(git -C "$TREE" format-patch --zero-commit -N --no-signature \
+		--start-number "$n" -1 "$c" -o "$tmp/patches")
 	base=$(basename "$name")
 	echo "$base" >> "$tmp/series"
 done
