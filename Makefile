@@ -18,7 +18,8 @@ endif
 STAGE := tools/stage.sh
 
 .PHONY: all deps tree selftests kernel image overlay run shell test \
-	host-test series export-series check-series clean distclean help
+	host-test bench fuzz series export-series check-series clean \
+	distclean help
 
 all: overlay
 	@REUSE=1 tools/run.sh
@@ -50,8 +51,12 @@ run: overlay
 shell: overlay
 	@tools/run-guest.sh shell
 
-host-test:
+host-test: selftests
 	@tools/tests/run-host-tests.sh
+
+# tools/testbed: the string code built for the host (pristine vs patched)
+bench fuzz: selftests
+	@$(MAKE) --no-print-directory -C tools/testbed BUILD=$(BUILD) $@
 
 test:
 	@tools/test.sh

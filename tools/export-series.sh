@@ -13,6 +13,11 @@ CHANGES=$KSTRING_ROOT/kernel-changes
 [ -z "$(git -C "$TREE" status --porcelain | head -1)" ] ||
 	die "build/linux has uncommitted changes: commit them first"
 
+# selftests/ is copied back from the tree below: never over edits that
+# were not synced into the tree yet.
+[ "$(selftests_key)" = "$(cat "$TREE/.git/kstring-selftests-key" 2>/dev/null)" ] ||
+	die "selftests/ has changes that build/linux does not have: run 'make selftests' first"
+
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 head -n "$(grep -n -m1 -v '^#' "$CHANGES/series" | cut -d: -f1)" "$CHANGES/series" |

@@ -25,6 +25,14 @@ key_of() {
 	done | sha256sum | cut -d' ' -f1
 }
 
+# selftests_key: the key of selftests/ (and the message of its commit).
+selftests_key() {
+	local files
+	mapfile -t files < <(cd "$KSTRING_ROOT/selftests" && find . -type f | sort)
+	(cd "$KSTRING_ROOT/selftests" &&
+		key_of "$KSTRING_ROOT/kernel-changes/selftests.msg" "${files[@]}")
+}
+
 # stamp_ok STAMP KEY: true when STAMP records KEY.
 stamp_ok() { [ -f "$1" ] && [ "$(cat "$1")" = "$2" ]; }
 

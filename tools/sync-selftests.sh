@@ -14,7 +14,7 @@ MARK="Kselftest-Source: selftests/"
 
 [ -d "$TREE/.git" ] || die "no tree at $TREE: run 'make tree'"
 mapfile -t files < <(cd "$SRC" && find . -type f | sort)
-key=$(cd "$SRC" && key_of "$MSG" "${files[@]}")
+key=$(selftests_key)
 if stamp_ok "$STAMP" "$key"; then
 	say "selftests: up to date (${#files[@]} files)"
 	exit 0

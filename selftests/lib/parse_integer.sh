@@ -167,7 +167,8 @@ else
 	if [ $mod_rc -eq 0 ] && [ -n "$verdict" ] && [ -z "$failure" ]; then
 		ok "$MODULE dmesg verdict: ${verdict#"$MODULE: "}"
 	else
-		not_ok "$MODULE dmesg verdict: modprobe exit $mod_rc, ${failure:-${verdict:-no verdict in dmesg}}"
+		why=${failure:-${verdict:-no verdict in dmesg}}
+		not_ok "$MODULE dmesg verdict: modprobe exit $mod_rc, $why"
 		[ -n "$log" ] && while IFS= read -r l; do
 			echo "# $l"
 		done <<< "$log"
@@ -194,7 +195,8 @@ for (( k = 0; k < nvec; k++ )); do
 	if ! dd if="$tmp" of="$SYSFS_DIR/parse" bs=65536 count=1 \
 	     status=none 2>"$errf"; then
 		read -r err < "$errf"
-		not_ok "$desc expected $exp_ret $exp_val got write error: ${err##*: } (vectors line ${V_LINE[k]})"
+		not_ok "$desc expected $exp_ret $exp_val" \
+			"got write error: ${err##*: } (vectors line ${V_LINE[k]})"
 		continue
 	fi
 	res=()
@@ -202,11 +204,13 @@ for (( k = 0; k < nvec; k++ )); do
 	got_ret=${res[4]} got_val=${res[5]}
 	if [ "${res[1]}" != "$type" ] || [ "${res[2]}" != "$base" ] ||
 	   [ "${res[3]}" != "$flags" ]; then
-		not_ok "$desc expected $exp_ret $exp_val got result line '${res[*]}' (vectors line ${V_LINE[k]})"
+		not_ok "$desc expected $exp_ret $exp_val" \
+			"got result line '${res[*]}' (vectors line ${V_LINE[k]})"
 	elif [ -n "$prev_seq" ] && [ "${res[0]}" != $(( prev_seq + 1 )) ]; then
 		not_ok "$desc expected seq $(( prev_seq + 1 )) got seq ${res[0]}"
 	elif [ "$got_ret" != "$exp_ret" ] || [ "$got_val" != "$exp_val" ]; then
-		not_ok "$desc expected $exp_ret $exp_val got $got_ret $got_val (vectors line ${V_LINE[k]})"
+		not_ok "$desc expected $exp_ret $exp_val" \
+			"got $got_ret $got_val (vectors line ${V_LINE[k]})"
 	else
 		ok "$desc"
 	fi
