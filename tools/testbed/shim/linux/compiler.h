@@ -13,6 +13,7 @@
 #define __maybe_unused		__attribute__((__unused__))
 #define __used			__attribute__((__used__))
 #define __pure			__attribute__((__pure__))
+#define __cold			__attribute__((__cold__))
 #define __user
 #define __force
 #define __iomem
