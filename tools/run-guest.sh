@@ -31,7 +31,14 @@ cpu=max
 [ "$accel" = kvm ] && cpu=host
 
 cmdline="console=ttyS0,115200 rdinit=/usr/lib/systemd/systemd panic=-1"
-cmdline+=" systemd.mask=serial-getty@ttyS0.service"
+# Units the tests do not need and that cost seconds under TCG (resolved
+# crash-loops without a network; the timers and gettys are for real hosts).
+for unit in serial-getty@ttyS0.service getty@tty1.service \
+	systemd-resolved.service systemd-timesyncd.service e2scrub_reap.service \
+	apt-daily.timer apt-daily-upgrade.timer dpkg-db-backup.timer \
+	e2scrub_all.timer fstrim.timer; do
+	cmdline+=" systemd.mask=$unit"
+done
 qemu_args=(-machine pc -accel "$accel" -cpu "$cpu" -smp "${SMP:-2}"
 	-m "${MEM:-1024}" -nodefaults -display none -no-reboot
 	-kernel "$kernel" -initrd "$initrd"
