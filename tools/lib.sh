@@ -60,9 +60,9 @@ run_stage() {
 	pid=$!
 	trap 'kill -- "$pid" 2>/dev/null; wait "$pid" 2>/dev/null; exit 130' INT TERM
 	while kill -0 "$pid" 2>/dev/null; do
-		sleep 1
+		sleep 0.2
 		tick=$((tick + 1))
-		if [ $((tick % ${PROGRESS_EVERY:-30})) -eq 0 ]; then
+		if [ $((tick % (5 * ${PROGRESS_EVERY:-30}))) -eq 0 ]; then
 			printf '    %s: %ss elapsed: %s\n' "$name" "$(elapsed "$t0")" \
 				"$(tail -n 1 "$log" | cut -c1-100)"
 		fi

@@ -46,10 +46,13 @@ qemu_args=(-machine pc -accel "$accel" -cpu "$cpu" -smp "${SMP:-2}"
 
 if [ "$mode" = shell ]; then
 	say "guest: root shell on this terminal; 'exit' ends the VM (Ctrl-a x kills it)"
-	exec "$qemu" "${qemu_args[@]}" \
-		-append "$cmdline systemd.wants=kstring-shell.service quiet $KERNEL_ARGS" \
+	"$qemu" "${qemu_args[@]}" \
+		-append "$cmdline systemd.wants=kstring-shell.service quiet ${KERNEL_ARGS:-}" \
 		-chardev stdio,id=console,mux=on,signal=off -serial chardev:console \
 		-mon chardev=console
+	rc=$?
+	[ "$rc" -eq 85 ] && exit 0	# the shell ended, the VM with it
+	die "QEMU exited $rc"
 fi
 [ "$mode" = test ] && [ -n "$rundir" ] || die "usage: run-guest.sh test RUNDIR | shell"
 
