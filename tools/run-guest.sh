@@ -30,7 +30,10 @@ say "guest: accelerator $accel ($accel_note)"
 cpu=max
 [ "$accel" = kvm ] && cpu=host
 
+# loglevel= and mem= also take every boot through the series' conversions
+# of get_option() and memparse() (lib/cmdline.c); mem= is the guest's RAM.
 cmdline="console=ttyS0,115200 rdinit=/usr/lib/systemd/systemd panic=-1"
+cmdline+=" loglevel=5 mem=${MEM:-1024}M"
 # Units the tests do not need and that cost seconds under TCG (resolved
 # crash-loops without a network; the timers and gettys are for real hosts).
 for unit in serial-getty@ttyS0.service getty@tty1.service \

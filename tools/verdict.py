@@ -130,7 +130,10 @@ def judge(rundir):
     dmesg = read(os.path.join(rundir, "dmesg.log"))
     plan, tests = parse_tap(tap)
     modules = module_verdicts(dmesg or console)
+    # The console shows what the guest printed up to a panic; dmesg.log
+    # has every level, including what loglevel= kept off the console.
     problems = console_problems(console)
+    problems += [p for p in console_problems(dmesg) if p not in problems]
     reasons = []
 
     if plan is not None and len(tests) < plan:
@@ -143,7 +146,7 @@ def judge(rundir):
                "outcome": "pass" if m["passed"] else "fail",
                "directive": m["detail"], "subtests": [], "output": []}
               for m in modules]
-    checks.append({"name": "console:no oops/panic/WARN/BUG/sanitizer report",
+    checks.append({"name": "kernel-log:no oops/panic/WARN/BUG/sanitizer report",
                    "outcome": "fail" if problems else "pass",
                    "directive": problems[0] if problems else "",
                    "subtests": [], "output": problems})
