@@ -23,6 +23,8 @@ for t in "$KSTRING_ROOT"/tools/tests/test-*; do
 	failed=$((failed + bad))
 	if [ "$bad" -eq 0 ]; then
 		printf '  PASS  %-40s %d checks\n' "$name" "$ok"
+		# A test may sum itself up in "# summary: ..." lines.
+		sed -n 's/^# summary: /        /p' "$out/$name.tap"
 	else
 		printf '  FAIL  %-40s %d of %d checks failed (exit %d): %s\n' \
 			"$name" "$bad" "$((ok + bad))" "$rc" "${out#"$KSTRING_ROOT"/}/$name.tap"

@@ -64,6 +64,6 @@ for c in $checks; do
 		fails=$((fails + 1))
 	fi
 done
-grep -E '^# (DIFF|MODEL|STRSCPY|kstrto:|inputs|allowed|patched-strscpy on)|^check:|^MISMATCH' "$log" | head -40 | sed 's/^# //; s/^/# /'
+grep -E '^# (DIFF|MODEL|STRSCPY|kstrto:|inputs|allowed|patched-strscpy on)|^check:|^MISMATCH' "$log" | head -40 | sed 's/^# //; s/^kstrto:/summary: kstrto:/; s/^/# /'
 echo "# full log: $log"
 [ "$fails" -eq 0 ] && [ "$rc" -eq 0 ]
