@@ -8,7 +8,6 @@
 # kernel-changes/series; patch files no longer listed are removed.
 . "$(dirname "$0")/lib.sh"
 
-CHANGES=$KSTRING_ROOT/kernel-changes
 [ -d "$TREE/.git" ] || die "no tree at $TREE: run 'make tree'"
 [ -z "$(git -C "$TREE" status --porcelain | head -1)" ] ||
 	die "build/linux has uncommitted changes: commit them first"
@@ -29,8 +28,8 @@ for c in $(git -C "$TREE" rev-list --reverse pristine..HEAD); do
 		git -C "$TREE" diff-tree --no-commit-id --name-only -r "$c" |
 		while read -r f; do
 			rel=${f#tools/testing/selftests/}
-			mkdir -p "$KSTRING_ROOT/selftests/$(dirname "$rel")"
-			git -C "$TREE" show "$c:$f" > "$KSTRING_ROOT/selftests/$rel"
+			mkdir -p "$SELFTESTS/$(dirname "$rel")"
+			git -C "$TREE" show "$c:$f" > "$SELFTESTS/$rel"
 		done
 		continue
 	fi

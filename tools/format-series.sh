@@ -8,7 +8,7 @@
 . "$(dirname "$0")/lib.sh"
 
 out=$BUILD/series
-cover=$KSTRING_ROOT/kernel-changes/cover-letter
+cover=$CHANGES/cover-letter
 [ -d "$TREE/.git" ] || die "no tree at $TREE: run 'make tree'"
 rm -rf "$out"
 git -C "$TREE" format-patch -q --cover-letter --thread=shallow \

@@ -8,6 +8,9 @@ KSTRING_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 BUILD=${BUILD:-$KSTRING_ROOT/build}
 TREE=${TREE:-$BUILD/linux}
 LOGS=$BUILD/logs
+# The series and the selftest sources (overridable for the harness tests).
+CHANGES=${KERNEL_CHANGES:-$KSTRING_ROOT/kernel-changes}
+SELFTESTS=${SELFTESTS_SRC:-$KSTRING_ROOT/selftests}
 # Debian's source package; KSRC_TARBALL= points at another tree (QA option).
 KSRC_PKG=${KSRC_PKG:-linux-source-6.1}
 KSRC_TARBALL=${KSRC_TARBALL:-/usr/src/$KSRC_PKG.tar.xz}
@@ -28,9 +31,8 @@ key_of() {
 # selftests_key: the key of selftests/ (and the message of its commit).
 selftests_key() {
 	local files
-	mapfile -t files < <(cd "$KSTRING_ROOT/selftests" && find . -type f | sort)
-	(cd "$KSTRING_ROOT/selftests" &&
-		key_of "$KSTRING_ROOT/kernel-changes/selftests.msg" "${files[@]}")
+	mapfile -t files < <(cd "$SELFTESTS" && find . -type f | sort)
+	(cd "$SELFTESTS" && key_of "$CHANGES/selftests.msg" "${files[@]}")
 }
 
 # stamp_ok STAMP KEY: true when STAMP records KEY.

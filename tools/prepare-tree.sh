@@ -14,7 +14,6 @@
 # changes that were not exported with `make export-series` (FORCE=1 does).
 . "$(dirname "$0")/lib.sh"
 
-CHANGES=$KSTRING_ROOT/kernel-changes
 SERIES=$CHANGES/series
 STAMP=$TREE/.git/kstring-series-key
 

@@ -7,8 +7,8 @@
 # selftest or vector change never touches what the kernel build reads.
 . "$(dirname "$0")/lib.sh"
 
-SRC=$KSTRING_ROOT/selftests
-MSG=$KSTRING_ROOT/kernel-changes/selftests.msg
+SRC=$SELFTESTS
+MSG=$CHANGES/selftests.msg
 STAMP=$TREE/.git/kstring-selftests-key
 MARK="Kselftest-Source: selftests/"
 

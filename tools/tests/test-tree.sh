@@ -1,0 +1,80 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# prepare-tree.sh, sync-selftests.sh and export-series.sh on a tiny fake
+# source tarball: import, patches and a generator, the selftests commit,
+# no-op reruns, refusing to lose local work, the round trip through
+# export-series, and a patch that no longer applies named with its file.
+here=$(cd "$(dirname "$0")" && pwd)
+tools=$here/..
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+export KSRC_TARBALL=$tmp/fake.tar.xz KSRC_VERSION=1.0-test KSRC_PKG=fake-source
+export BUILD=$tmp/build TREE=$tmp/build/linux
+export KERNEL_CHANGES=$tmp/changes SELFTESTS_SRC=$tmp/selftests
+export GIT_AUTHOR_NAME=Test GIT_AUTHOR_EMAIL=test@example.org
+export GIT_COMMITTER_NAME=Test GIT_COMMITTER_EMAIL=test@example.org
+n=0 fails=0
+check() {
+	n=$((n + 1))
+	if eval "$2"; then echo "ok $n - $1"; else echo "not ok $n - $1"; fails=$((fails + 1)); fi
+}
+git() { command git -c user.name=Test -c user.email=test@example.org "$@"; }
+
+# The fake source and a patch against it.
+src=$tmp/src/fake-source
+mkdir -p "$src/lib" "$src/tools/testing/selftests/lib" "$KERNEL_CHANGES" "$SELFTESTS_SRC/lib"
+printf 'int a = 1;\n' > "$src/lib/a.c"
+printf 'int b = 1;\n' > "$src/lib/b.c"
+printf 'TEST_PROGS := x.sh\n' > "$src/tools/testing/selftests/lib/Makefile"
+tar -cJf "$KSRC_TARBALL" -C "$tmp/src" fake-source
+git init -q "$tmp/work" && cp -r "$src/." "$tmp/work/" &&
+	git -C "$tmp/work" add -A && git -C "$tmp/work" commit -qm base &&
+	sed -i 's/a = 1/a = 2/' "$tmp/work/lib/a.c" &&
+	git -C "$tmp/work" commit -qam "lib: a is 2" -m "Signed-off-by: Test <test@example.org>" &&
+	git -C "$tmp/work" format-patch -q -o "$KERNEL_CHANGES" -1 HEAD
+cat > "$KERNEL_CHANGES/gen.sh" <<'EOG'
+#!/bin/sh
+sed -i 's/b = 1/b = 3/' lib/b.c
+EOG
+chmod +x "$KERNEL_CHANGES/gen.sh"
+printf 'lib: b is 3\n\nGenerated.\n' > "$KERNEL_CHANGES/gen.msg"
+printf 'selftests: add y\n\nWhy.\n' > "$KERNEL_CHANGES/selftests.msg"
+printf '# the series\n0001-lib-a-is-2.patch\ngenerate gen.sh gen.msg\n' > "$KERNEL_CHANGES/series"
+printf '#!/bin/sh\nexit 0\n' > "$SELFTESTS_SRC/lib/y.sh"
+
+echo "TAP version 13"
+echo "1..14"
+out=$("$tools/prepare-tree.sh" 2>&1)
+check "import and apply: exit 0" "[ $? -eq 0 ]"
+check "pristine tag is the import" "[ \"\$(git -C '$TREE' log -1 --format=%s pristine)\" = 'Import Debian fake-source 1.0-test' ]"
+check "patch applied" "grep -q 'a = 2' '$TREE/lib/a.c'"
+check "generator ran and was committed with its trailer" \
+	"grep -q 'b = 3' '$TREE/lib/b.c' && git -C '$TREE' log -1 --format=%B | grep -q '^Generated-by: kernel-changes/gen.sh gen.msg'"
+check "second run is a no-op" "'$tools/prepare-tree.sh' | grep -q 'up to date'"
+"$tools/sync-selftests.sh" >/dev/null 2>&1
+check "selftests commit last" "[ -f '$TREE/tools/testing/selftests/lib/y.sh' ] && git -C '$TREE' log -1 --format=%B | grep -q '^Kselftest-Source: selftests/'"
+
+echo '/* local */' >> "$TREE/lib/a.c"
+echo '# touched' >> "$KERNEL_CHANGES/series"
+out=$("$tools/prepare-tree.sh" 2>&1)
+check "refuses to discard uncommitted changes" "[ $? -ne 0 ] && grep -q 'uncommitted changes' <<< \"\$out\" && grep -q local '$TREE/lib/a.c'"
+git -C "$TREE" commit -qam "lib: a local fix" -m "Signed-off-by: Test <test@example.org>"
+out=$("$tools/prepare-tree.sh" 2>&1)
+check "refuses to discard unexported commits" "[ $? -ne 0 ] && grep -q 'make export-series' <<< \"\$out\""
+
+"$tools/export-series.sh" >/dev/null 2>&1
+check "export-series: the local commit became a patch" "grep -qx '0003-lib-a-local-fix.patch' '$KERNEL_CHANGES/series' && [ -f '$KERNEL_CHANGES/0003-lib-a-local-fix.patch' ]"
+check "export-series: the generator stays a generate entry" "grep -qx 'generate gen.sh gen.msg' '$KERNEL_CHANGES/series'"
+check "after export the tree is up to date" "'$tools/prepare-tree.sh' | grep -q 'up to date'"
+FORCE=1 "$tools/prepare-tree.sh" >/dev/null 2>&1
+echo '# again' >> "$KERNEL_CHANGES/series"
+"$tools/prepare-tree.sh" >/dev/null 2>&1
+check "re-applying the exported series gives the same sources" "grep -q local '$TREE/lib/a.c' && grep -q 'b = 3' '$TREE/lib/b.c'"
+
+sed -i 's/^-int a = 1;/-int a = 7;/' "$KERNEL_CHANGES/0001-lib-a-is-2.patch"
+out=$(FORCE=1 "$tools/prepare-tree.sh" 2>&1)
+rc=$?
+check "a patch that no longer applies fails the stage" "[ $rc -eq 2 ]"
+check "... naming the patch and the failing file" "grep -q '0001-lib-a-is-2.patch does not apply' <<< \"\$out\" && grep -q 'failing file(s): lib/a.c' <<< \"\$out\""
+[ "$fails" -eq 0 ]
