@@ -31,12 +31,12 @@ if [ -f "$cache" ] && [ "$(head -n1 "$cache")" = "$key" ]; then
 fi
 
 log=$(mktemp)
-# The subshell keeps bash's "Aborted" job message out of the output.
-(timeout -k 2 "${PROBE_SECONDS:-15}" "$qemu" -accel kvm -cpu host -m 256 \
-	-nodefaults -display none -no-reboot -kernel "$kernel" \
+# In a subshell whose stderr is dropped: a QEMU that aborts would
+# otherwise have bash print an "Aborted" job message here.
+rc=$( { timeout -k 2 "${PROBE_SECONDS:-15}" "$qemu" -accel kvm -cpu host \
+	-m 256 -nodefaults -display none -no-reboot -kernel "$kernel" \
 	-append "console=ttyS0 panic=-1" -serial "file:$log" \
-	>/dev/null 2>"$log.err") 2>/dev/null
-rc=$?
+	>/dev/null 2>"$log.err"; echo $?; } 2>/dev/null )
 if grep -q "Linux version" "$log"; then
 	result=$(printf 'kvm\nKVM boots a guest here (probe: %s)' "$(grep -m1 -o 'Linux version [^ ]*' "$log")")
 elif [ "$rc" -eq 124 ] || [ "$rc" -eq 137 ]; then
