@@ -25,7 +25,7 @@ all: overlay
 	@REUSE=1 tools/run.sh
 
 help:
-	@sed -n '/^## /s/^## //p' README.md | head -40
+	@sed -n '/^| target/,/^$$/p' README.md
 
 deps:
 	@tools/deps.sh

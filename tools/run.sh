@@ -23,7 +23,7 @@ if [ "${REUSE:-0}" = 1 ] && [ -f "$results/latest/inputs.key" ] &&
 	exec python3 "$KSTRING_ROOT/tools/verdict.py" "$results/latest"
 fi
 
-run_id=$(date -u +%Y%m%d-%H%M%S)${VARIANT:+-$VARIANT}
+run_id=${RUN_ID:-$(date -u +%Y%m%d-%H%M%S)${VARIANT:+-$VARIANT}}
 rundir=$results/$run_id
 mkdir -p "$rundir"
 changes=$(cd "$KSTRING_ROOT" && find kernel-changes selftests -type f | LC_ALL=C sort | xargs cat | sha256sum | cut -c1-16)
@@ -43,7 +43,7 @@ EOT
 "$KSTRING_ROOT/tools/run-guest.sh" test "$rundir"
 awk '$2 == "boot" { t = $3 } END { if (t) print "boot=" t }' "$BUILD/timings" >> "$rundir/timings.env"
 echo "$key" > "$rundir/inputs.key"
-ln -sfn "$run_id" "$results/latest"
+[ "${NO_LATEST:-0}" = 1 ] || ln -sfn "$run_id" "$results/latest"
 python3 "$KSTRING_ROOT/tools/verdict.py" "$rundir"
 rc=$?
 say "results: ${rundir#"$KSTRING_ROOT"/} (console.log, kselftest.tap, dmesg.log, junit.xml, summary.json)"

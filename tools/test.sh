@@ -39,6 +39,12 @@ PY
 		gf=1	# the run itself failed (panic, hang, infrastructure)
 		echo "guest run: exit $rc; see build/results/latest/"
 	fi
+	tools/negative-control.sh > "$BUILD/negative-control.tap"
+	grep 'negative control' "$BUILD/negative-control.tap" | sed 's/^/  /'
+	np=$(grep -c '^ok ' "$BUILD/negative-control.tap")
+	nf=$(grep -c '^not ok ' "$BUILD/negative-control.tap")
+	[ "$np" -gt 0 ] || nf=$((nf + 1))
+	gp=$((gp + np)) gf=$((gf + nf))
 else
 	echo "test: the pipeline failed before the guest could boot; see the messages above and build/logs/"
 	gf=1
