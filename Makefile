@@ -10,11 +10,6 @@ export BUILD ?= $(CURDIR)/build
 export KSRC_PKG KSRC_TARBALL BASE_CONFIG EXTRA_CONFIG TIMEOUT ACCEL \
 	TESTS KSFT_TARGETS KERNEL_ARGS JOBS
 
-ifeq ($(SANITIZE),1)
-export VARIANT := sanitize
-export KOBJ := $(BUILD)/kernel-sanitize
-endif
-
 STAGE := tools/stage.sh
 
 .PHONY: all deps tree selftests kernel image overlay run shell test \
@@ -71,7 +66,7 @@ check-series: series
 	@tools/check-series.sh
 
 clean:
-	rm -rf $(BUILD)/kernel $(BUILD)/kernel-sanitize $(BUILD)/overlay \
+	rm -rf $(BUILD)/kernel $(BUILD)/overlay \
 		$(BUILD)/results $(BUILD)/logs $(BUILD)/series $(BUILD)/timings
 
 distclean:

@@ -2,19 +2,16 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # Configure and build the guest kernel (bzImage + modules) out of tree in
-# build/kernel (build/kernel-sanitize with SANITIZE=1). Skips the kernel
+# build/kernel (KOBJ= for another build directory). Skips the kernel
 # build entirely when neither the kernel sources in build/linux (selftests
 # aside) nor the config fragments changed since the last good build.
 . "$(dirname "$0")/lib.sh"
 
-variant=${VARIANT:-default}
 obj=${KOBJ:-$BUILD/kernel}
 frags=("$KSTRING_ROOT/kernel-changes/config/guest.config"
        "$TREE/tools/testing/selftests/lib/config"
        "$KSTRING_ROOT/kernel-changes/config/project.config")
 [ -n "${EXTRA_CONFIG:-}" ] && frags+=("$EXTRA_CONFIG")
-[ "$variant" = sanitize ] &&
-	frags+=("$KSTRING_ROOT/kernel-changes/config/sanitize.config")
 [ -d "$TREE/.git" ] || die "no tree at $TREE: run 'make tree'"
 
 not_selftests=(-- . ':(exclude)tools/testing/selftests')
