@@ -37,7 +37,7 @@ for p in "$series"/[0-9]*.patch; do
 	# shellcheck disable=SC2086
 	(cd "$TREE" && ./scripts/checkpatch.pl --strict -q --show-types $ignore "$p") > "$log" 2>&1
 	# A generated mass conversion keeps the style of the lines it touches.
-	if grep -q '^Generated-by: ' "$p"; then
+	if grep -q '^Generator: ' "$p"; then
 		printf '  %-60s generated: not held to checkpatch (%s)\n' "$(basename "$p")" \
 			"$(grep -c '^\(ERROR\|WARNING\|CHECK\)' "$log") reports, see ${log#"$KSTRING_ROOT"/}"
 	elif grep -q '^\(ERROR\|WARNING\|CHECK\)' "$log"; then

@@ -34,7 +34,7 @@ for c in $(git -C "$TREE" rev-list --reverse pristine..HEAD); do
 		continue
 	fi
 	n=$((n + 1))
-	gen=$(sed -n 's/^Generated-by: kernel-changes\/\([^ ]*\) \([^ ]*\)$/\1 \2/p' <<< "$body")
+	gen=$(sed -n 's/^Generator: kernel-changes\/\([^ ]*\) \([^ ]*\)$/\1 \2/p' <<< "$body")
 	if [ -n "$gen" ]; then
 		echo "generate $gen" >> "$tmp/series"
 		continue

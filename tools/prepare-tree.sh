@@ -91,7 +91,7 @@ apply_entry() {
 		(cd "$TREE" && "$CHANGES/$b" "$TREE") ||
 			die "generator kernel-changes/$b failed"
 		git -C "$TREE" add -A
-		{ cat "$CHANGES/$c"; printf 'Generated-by: kernel-changes/%s %s\n' "$b" "$c"; } |
+		{ cat "$CHANGES/$c"; printf 'Generator: kernel-changes/%s %s\n' "$b" "$c"; } |
 			git -C "$TREE" commit -q -F - ||
 			die "generator kernel-changes/$b changed nothing"
 		return
