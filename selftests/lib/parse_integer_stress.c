@@ -440,7 +440,7 @@ static ssize_t fake_write(int f, const char *buf, size_t len)
 		fk->base = r.base;
 		fk->flags = r.flags;
 		fk->ret = ret;
-		fk->val = bug("value", 5000) ? v ^ 1 : v;
+		fk->val = bug("value", 50) ? v ^ 1 : v;
 		pthread_mutex_unlock(&fk->lock);
 	} else {
 		ret = model_parse(s, NEWLINE_FLAG, f - F_VALUE, &v);
@@ -1031,6 +1031,10 @@ static void knob_one(char *buf)
 			failure("value_%s '%s': %s, the model says %d",
 				types[t].name, show(buf, n), strerror(err),
 				ret);
+		/* A failed write leaves the value alone. */
+		if (read_knob(t, &want) && !knob_allowed(t, want))
+			failure("value_%s reads %#" PRIx64 " after '%s' failed",
+				types[t].name, want, show(buf, n));
 		return;
 	}
 	if ((size_t)rv == n)
@@ -1308,6 +1312,11 @@ int main(int argc, char **argv)
 	else if (seq - seq0 != accepted)
 		failure("seq grew by %" PRIu64 " for %lu accepted requests",
 			seq - seq0, accepted);
+
+	for (t = 0; t < T_NR; t++)
+		if (read_knob(t, &v) && !knob_allowed(t, v))
+			failure("value_%s reads %#" PRIx64 " after the run",
+				types[t].name, v);
 
 	/* One at a time: each result must be exactly the model's. */
 	who = "sequential";
