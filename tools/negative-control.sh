@@ -9,7 +9,8 @@
 . "$(dirname "$0")/lib.sh"
 
 run_id=$(date -u +%Y%m%d-%H%M%S)-inject
-RUN_ID=$run_id NO_LATEST=1 TESTS=lib:strscpy.sh,lib:parse_integer.sh \
+RUN_ID=$run_id NO_LATEST=1 \
+	TESTS=lib:strscpy.sh,lib:parse_integer.sh,lib:parse_integer_stress.sh,lib:kmod_loop.sh \
 	KERNEL_ARGS="test_strscpy.inject_failure=1 test_parse_integer.inject_failure=1" \
 	"$KSTRING_ROOT/tools/run.sh" > "$BUILD/negative-control.out" 2>&1
 rc=$?
@@ -24,6 +25,7 @@ got = {t["name"]: t["outcome"] for t in s["tests"]}
 checks = [("the run ends with exit 1 (tests failed)", rc == 1),
           ("verdict tests-failed", s["verdict"] == "tests-failed")]
 for name in ("lib:strscpy.sh", "lib:parse_integer.sh",
+             "lib:parse_integer_stress.sh", "lib:kmod_loop.sh",
              "dmesg:test_strscpy", "dmesg:test_parse_integer"):
     checks.append(("%s fails with an injected failure (got %s)"
                    % (name, got.get(name, "nothing")), got.get(name) == "fail"))
