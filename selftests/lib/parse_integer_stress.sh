@@ -54,7 +54,8 @@ else
 	if out=$(kmod_verdict $MODULE 2>&1 && echo "$kmod_verdict_text"); then
 		ok "load $MODULE: $out"
 	else
-		not_ok "load $MODULE: ${out#"$desc: "}"
+		out=${out#"$desc: "}
+		not_ok "load $MODULE: ${out%" [FAIL]"}"
 		echo "Bail out! cannot stress a module that did not load"
 		exit 1
 	fi
@@ -77,7 +78,8 @@ if [ "$SKIP_MODPROBE" = 1 ]; then
 fi
 
 if ! out=$(kmod_unload $MODULE 2>&1); then
-	not_ok "unload $MODULE: ${out#"$desc: "}"
+	out=${out#"$desc: "}
+	not_ok "unload $MODULE: ${out%" [FAIL]"}"
 elif [ -e /sys/kernel/$MODULE ] || grep -q "^$MODULE " /proc/modules; then
 	not_ok "unload $MODULE: still in /sys/kernel or /proc/modules"
 else
