@@ -58,9 +58,14 @@ run_stage() {
 	log=$LOGS/$name.log
 	t0=$(now)
 	say "==> $name"
-	"$@" > "$log" 2>&1 &
+	# In a process group of its own and with SIGINT not ignored (without
+	# job control an asynchronous command ignores it): Ctrl-C is passed on
+	# to the whole stage, so no make or compiler is left running.
+	set -m
+	"$@" < /dev/null > "$log" 2>&1 &
 	pid=$!
-	trap 'kill -- "$pid" 2>/dev/null; wait "$pid" 2>/dev/null; exit 130' INT TERM
+	set +m
+	trap 'kill -INT -- "-$pid" 2>/dev/null; wait "$pid" 2>/dev/null; exit 130' INT TERM
 	while kill -0 "$pid" 2>/dev/null; do
 		sleep 0.2
 		tick=$((tick + 1))
