@@ -25,6 +25,7 @@ if stamp_ok "$obj/.kstring-key" "$key" && [ -f "$obj/arch/x86/boot/bzImage" ]; t
 	exit 0
 fi
 rm -f "$obj/.kstring-key"
+need_tools make gcc flex bison bc perl
 
 "$KSTRING_ROOT/tools/configure-kernel.sh" "$obj" "${frags[@]}" || exit 2
 

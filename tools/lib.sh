@@ -38,6 +38,16 @@ selftests_key() {
 # stamp_ok STAMP KEY: true when STAMP records KEY.
 stamp_ok() { [ -f "$1" ] && [ "$(cat "$1")" = "$2" ]; }
 
+# need_tools CMD...: fail naming every CMD that is not on PATH.
+need_tools() {
+	local c missing=()
+	for c in "$@"; do
+		command -v "$c" >/dev/null || missing+=("$c")
+	done
+	[ ${#missing[@]} -eq 0 ] ||
+		die "${missing[*]} not found: run 'make deps' (tools/deb-packages)"
+}
+
 # now: seconds since the epoch, with fractions.
 now() { date +%s.%N; }
 elapsed() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }'; }

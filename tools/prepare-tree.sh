@@ -19,6 +19,7 @@ STAMP=$TREE/.git/kstring-series-key
 
 [ -f "$KSRC_TARBALL" ] || die "$KSRC_TARBALL not found: run 'make deps' (package $KSRC_PKG)"
 [ -f "$SERIES" ] || die "$SERIES not found"
+need_tools tar xz git
 
 ksrc_version() {
 	if [ -n "${KSRC_VERSION:-}" ]; then
