@@ -23,6 +23,7 @@ if [ -f "$img" ] && [ -f "$stamp" ]; then
 	fi
 fi
 need_tools mkosi cpio
+need_space 300 "$out" "the image"
 mkdir -p "$out"
 rm -f "$stamp" "$img.new" "$img.new.manifest"
 say "image: mkosi build (Debian bookworm, Format=cpio)"

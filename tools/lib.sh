@@ -48,6 +48,30 @@ need_tools() {
 		die "${missing[*]} not found: run 'make deps' (tools/deb-packages)"
 }
 
+# free_mb PATH: megabytes free on the file system of PATH (or of its
+# nearest existing parent).
+free_mb() {
+	local p=$1
+	until [ -e "$p" ]; do p=$(dirname "$p"); done
+	df -Pm "$p" | awk 'NR == 2 { print $4 }'
+}
+
+# full_message PATH [MB]: what to say when the disk under PATH is full
+# (MB free if measured already).
+full_message() {
+	printf 'build/ is full: %s MB free at %s; free space or set BUILD= to a larger disk' \
+		"${2:-$(free_mb "$1")}" "$1"
+}
+
+# need_space MB PATH WHAT: fail fast, before writing anything, unless the
+# file system of PATH has MB megabytes free for WHAT.
+need_space() {
+	local free
+	free=$(free_mb "$2")
+	[ -z "$free" ] || [ "$free" -ge "$1" ] ||
+		die "$(full_message "$2" "$free") ($3 needs about $1 MB)"
+}
+
 # now: seconds since the epoch, with fractions.
 now() { date +%s.%N; }
 elapsed() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }'; }
@@ -60,9 +84,10 @@ record_timing() {
 
 # run_stage NAME CMD...: run CMD with its output in build/logs/NAME.log.
 # Every PROGRESS_EVERY seconds it prints the elapsed time and the log's
-# last line; on failure it prints the log's tail and where the log is.
+# last line; on failure it prints the log's tail and where the log is, and
+# says so plainly when the log shows that a disk filled up.
 run_stage() {
-	local name=$1 log pid rc t0 tick=0
+	local name=$1 log pid rc t0 tick=0 free
 	shift
 	mkdir -p "$LOGS"
 	log=$LOGS/$name.log
@@ -89,6 +114,12 @@ run_stage() {
 	trap - INT TERM
 	if [ "$rc" -ne 0 ]; then
 		tail -n "${FAIL_TAIL:-25}" "$log" | sed 's/^/    | /' >&2
+		# The log itself may be cut short when build/ filled up.
+		free=$(free_mb "$BUILD")
+		if { grep -q 'No space left on device' "$log" || [ "${free:-16}" -lt 16 ]; } &&
+		   ! grep -q 'build/ is full' "$log"; then
+			printf '%s: out of disk space: %s\n' "$name" "$(full_message "$BUILD" "$free")" >&2
+		fi
 		printf '%s: FAILED (exit %d) after %ss; full log: %s\n' \
 			"$name" "$rc" "$(elapsed "$t0")" "$log" >&2
 		return "$rc"
