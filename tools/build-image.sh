@@ -22,7 +22,8 @@ if [ -f "$img" ] && [ -f "$stamp" ]; then
 		warn "image: $img does not match its recorded checksum: rebuilding"
 	fi
 fi
-command -v mkosi >/dev/null || die "mkosi not found: run 'make deps'"
+need_tools mkosi cpio
+need_space 300 "$out" "the image"
 mkdir -p "$out"
 rm -f "$stamp" "$img.new" "$img.new.manifest"
 say "image: mkosi build (Debian bookworm, Format=cpio)"

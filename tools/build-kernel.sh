@@ -25,6 +25,12 @@ if stamp_ok "$obj/.kstring-key" "$key" && [ -f "$obj/arch/x86/boot/bzImage" ]; t
 	exit 0
 fi
 rm -f "$obj/.kstring-key"
+need_tools make gcc flex bison bc perl
+if [ -f "$obj/vmlinux" ]; then
+	need_space 150 "$obj" "an incremental kernel build"
+else
+	need_space 500 "$obj" "a kernel build"
+fi
 
 "$KSTRING_ROOT/tools/configure-kernel.sh" "$obj" "${frags[@]}" || exit 2
 

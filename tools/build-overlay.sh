@@ -29,6 +29,8 @@ rm -f "$initrd.key"
 
 stage=$ovl/root
 rm -rf "$ovl"
+need_tools cpio rsync
+need_space $(($(du -m "$base" | cut -f1) + 100)) "$BUILD" "the overlay and initrd.cpio"
 mkdir -p "$stage/usr/lib/systemd/system" "$stage/usr/libexec/kstring"
 make -s -C "$TREE" O="$obj" INSTALL_MOD_PATH="$stage/usr" INSTALL_MOD_STRIP=1 \
 	modules_install > "$ovl/modules_install.log" 2>&1 ||

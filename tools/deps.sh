@@ -7,11 +7,15 @@
 
 list=${DEB_PACKAGES_FILE:-$KSTRING_ROOT/tools/deb-packages}
 mapfile -t wanted < <(grep -v '^[[:space:]]*\(#\|$\)' "$list")
-missing=()
-for p in "${wanted[@]}"; do
-	dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null |
-		grep -q '^install ok installed$' || missing+=("$p")
-done
+# not_installed PKG...: the ones that are not installed.
+not_installed() {
+	local p
+	for p in "$@"; do
+		dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null |
+			grep -q '^install ok installed$' || echo "$p"
+	done
+}
+mapfile -t missing < <(not_installed "${wanted[@]}")
 if [ ${#missing[@]} -eq 0 ]; then
 	say "deps: all ${#wanted[@]} packages present"
 	exit 0
@@ -26,3 +30,6 @@ export DEBIAN_FRONTEND=noninteractive
 apt-get update -qq || die "apt-get update failed; is the Debian archive reachable?"
 # shellcheck disable=SC2086
 $cmd || die "'$cmd' failed"
+mapfile -t still < <(not_installed "${missing[@]}")
+[ ${#still[@]} -eq 0 ] || die "still not installed after '$cmd': ${still[*]}"
+say "deps: installed ${missing[*]}"

@@ -38,6 +38,40 @@ selftests_key() {
 # stamp_ok STAMP KEY: true when STAMP records KEY.
 stamp_ok() { [ -f "$1" ] && [ "$(cat "$1")" = "$2" ]; }
 
+# need_tools CMD...: fail naming every CMD that is not on PATH.
+need_tools() {
+	local c missing=()
+	for c in "$@"; do
+		command -v "$c" >/dev/null || missing+=("$c")
+	done
+	[ ${#missing[@]} -eq 0 ] ||
+		die "${missing[*]} not found: run 'make deps' (tools/deb-packages)"
+}
+
+# free_mb PATH: megabytes free on the file system of PATH (or of its
+# nearest existing parent).
+free_mb() {
+	local p=$1
+	until [ -e "$p" ]; do p=$(dirname "$p"); done
+	df -Pm "$p" | awk 'NR == 2 { print $4 }'
+}
+
+# full_message PATH [MB]: what to say when the disk under PATH is full
+# (MB free if measured already).
+full_message() {
+	printf 'build/ is full: %s MB free at %s; free space or set BUILD= to a larger disk' \
+		"${2:-$(free_mb "$1")}" "$1"
+}
+
+# need_space MB PATH WHAT: fail fast, before writing anything, unless the
+# file system of PATH has MB megabytes free for WHAT.
+need_space() {
+	local free
+	free=$(free_mb "$2")
+	[ -z "$free" ] || [ "$free" -ge "$1" ] ||
+		die "$(full_message "$2" "$free") ($3 needs about $1 MB)"
+}
+
 # now: seconds since the epoch, with fractions.
 now() { date +%s.%N; }
 elapsed() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }'; }
@@ -50,17 +84,23 @@ record_timing() {
 
 # run_stage NAME CMD...: run CMD with its output in build/logs/NAME.log.
 # Every PROGRESS_EVERY seconds it prints the elapsed time and the log's
-# last line; on failure it prints the log's tail and where the log is.
+# last line; on failure it prints the log's tail and where the log is, and
+# says so plainly when the log shows that a disk filled up.
 run_stage() {
-	local name=$1 log pid rc t0 tick=0
+	local name=$1 log pid rc t0 tick=0 free
 	shift
 	mkdir -p "$LOGS"
 	log=$LOGS/$name.log
 	t0=$(now)
 	say "==> $name"
-	"$@" > "$log" 2>&1 &
+	# In a process group of its own and with SIGINT not ignored (without
+	# job control an asynchronous command ignores it): Ctrl-C is passed on
+	# to the whole stage, so no make or compiler is left running.
+	set -m
+	"$@" < /dev/null > "$log" 2>&1 &
 	pid=$!
-	trap 'kill -- "$pid" 2>/dev/null; wait "$pid" 2>/dev/null; exit 130' INT TERM
+	set +m
+	trap 'kill -INT -- "-$pid" 2>/dev/null; wait "$pid" 2>/dev/null; exit 130' INT TERM
 	while kill -0 "$pid" 2>/dev/null; do
 		sleep 0.2
 		tick=$((tick + 1))
@@ -74,6 +114,12 @@ run_stage() {
 	trap - INT TERM
 	if [ "$rc" -ne 0 ]; then
 		tail -n "${FAIL_TAIL:-25}" "$log" | sed 's/^/    | /' >&2
+		# The log itself may be cut short when build/ filled up.
+		free=$(free_mb "$BUILD")
+		if { grep -q 'No space left on device' "$log" || [ "${free:-16}" -lt 16 ]; } &&
+		   ! grep -q 'build/ is full' "$log"; then
+			printf '%s: out of disk space: %s\n' "$name" "$(full_message "$BUILD" "$free")" >&2
+		fi
 		printf '%s: FAILED (exit %d) after %ss; full log: %s\n' \
 			"$name" "$rc" "$(elapsed "$t0")" "$log" >&2
 		return "$rc"

@@ -19,6 +19,7 @@ STAMP=$TREE/.git/kstring-series-key
 
 [ -f "$KSRC_TARBALL" ] || die "$KSRC_TARBALL not found: run 'make deps' (package $KSRC_PKG)"
 [ -f "$SERIES" ] || die "$SERIES not found"
+need_tools tar xz git
 
 ksrc_version() {
 	if [ -n "${KSRC_VERSION:-}" ]; then
@@ -48,22 +49,46 @@ version=$(ksrc_version)
 mapfile -t inputs < <(series_files)
 key=$( (echo "$KSRC_TARBALL $version"; key_of "${inputs[@]}") | sha256sum | cut -d' ' -f1)
 
+# import_mb: megabytes an import takes: the unpacked tarball (xz knows its
+# size without unpacking) and 60% more for .git and file slack (6.1:
+# 1299 MB unpacked, 2078 MB asked; the tree with the series is 1.7 GB).
+import_mb() {
+	local size
+	size=$(xz --robot --list "$KSRC_TARBALL" 2>/dev/null | awk '$1 == "totals" { print $5 }')
+	[ -n "$size" ] || size=$(($(stat -c %s "$KSRC_TARBALL") * 10))
+	echo $((size * 8 / 5 / 1048576))
+}
+
+import_into() {
+	local tmp=$1
+	tar -xf "$KSRC_TARBALL" -C "$tmp" --strip-components=1 &&
+	git -C "$tmp" init -q &&
+	git -C "$tmp" config user.name "${GIT_AUTHOR_NAME:-Kernel Strings Team}" &&
+	git -C "$tmp" config user.email "${GIT_AUTHOR_EMAIL:-kstrings@example.org}" &&
+	git -C "$tmp" config core.autocrlf false &&
+	git -C "$tmp" add -A -f &&	# Debian's .gitignore ignores all of /*
+	git -C "$tmp" commit -q -m "Import Debian $KSRC_PKG $version" \
+		-m "Pristine $(basename "$KSRC_TARBALL"), unmodified." &&
+	git -C "$tmp" tag pristine &&
+	echo "$version" > "$tmp/.git/kstring-ksrc-version"
+}
+
+# The old tree is replaced only by a complete import: a failure (a full
+# disk above all) removes the partial import and leaves the old tree.
 import_pristine() {
-	local tmp=$TREE.import
+	local tmp=$TREE.import err free
 	say "tree: importing $KSRC_TARBALL ($KSRC_PKG $version)"
 	rm -rf "$tmp"
-	mkdir -p "$tmp"
-	tar -xf "$KSRC_TARBALL" -C "$tmp" --strip-components=1 ||
-		die "extracting $KSRC_TARBALL failed (disk full? see df -h $BUILD)"
-	git -C "$tmp" init -q
-	git -C "$tmp" config user.name "${GIT_AUTHOR_NAME:-Kernel Strings Team}"
-	git -C "$tmp" config user.email "${GIT_AUTHOR_EMAIL:-kstrings@example.org}"
-	git -C "$tmp" config core.autocrlf false
-	git -C "$tmp" add -A -f	# Debian's .gitignore ignores all of /*
-	git -C "$tmp" commit -q -m "Import Debian $KSRC_PKG $version" \
-		-m "Pristine $(basename "$KSRC_TARBALL"), unmodified."
-	git -C "$tmp" tag pristine
-	echo "$version" > "$tmp/.git/kstring-ksrc-version"
+	need_space "$(import_mb)" "$(dirname "$TREE")" "unpacking $(basename "$KSRC_TARBALL") into a git tree"
+	mkdir -p "$tmp" || die "cannot create $tmp"
+	if ! err=$(import_into "$tmp" 2>&1); then
+		free=$(free_mb "$tmp")
+		rm -rf "$tmp"
+		printf '%s\n' "$err" | tail -n 5 >&2
+		grep -q 'No space left on device' <<< "$err" &&
+			die "$(full_message "$(dirname "$TREE")" "$free") (importing $(basename "$KSRC_TARBALL") ran out of space; $TREE is left as it was)"
+		die "importing $KSRC_TARBALL failed; $TREE is left as it was"
+	fi
 	rm -rf "$TREE"
 	mv "$tmp" "$TREE"
 }
@@ -120,6 +145,7 @@ fi
 if [ -d "$TREE/.git" ] && [ "$(cat "$TREE/.git/kstring-ksrc-version" 2>/dev/null)" = "$version" ] &&
    git -C "$TREE" rev-parse -q --verify pristine >/dev/null; then
 	guard_local_work
+	need_space 200 "$TREE" "applying the series"
 	git -C "$TREE" am --abort >/dev/null 2>&1 || true
 	git -C "$TREE" checkout -q -f -B series pristine
 	git -C "$TREE" clean -q -fdx

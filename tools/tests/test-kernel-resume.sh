@@ -1,0 +1,94 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# A kernel build interrupted halfway (Ctrl-C: SIGINT to the process group
+# of tools/stage.sh, as make runs it) stops all of its processes and
+# writes no stamp, and the next run of tools/build-kernel.sh completes it
+# without `make clean`: kbuild keeps what was compiled and resumes.
+#
+# The real scripts on the real tree, in a scratch directory under
+# build/tests/ (removed when the test passes), with the main build's
+# config fragments and ccache: on a fresh CI machine this compiles the
+# kernel once and the main build later is mostly cache hits. (Copying
+# build/kernel instead saves nothing: objtool records its absolute build
+# path, is rebuilt in the copy, and every object with it.)
+. "$(dirname "$0")/../lib.sh"
+
+if [ ! -d "$TREE/.git" ]; then
+	echo "1..0 # SKIP no tree at $TREE: run 'make tree'"
+	echo "# summary: skipped: no tree"
+	exit 0
+fi
+scratch=$BUILD/tests/kernel-resume
+export KOBJ=$scratch/kernel
+obj=$KOBJ
+stage=test-kernel-resume	# its log: build/logs/$stage.log
+# leftover: processes of the build (working in or naming the scratch dir).
+leftover() {
+	local p cmd
+	for p in /proc/[0-9]*; do
+		cmd=$(tr '\0' ' ' 2>/dev/null < "$p/cmdline")
+		[[ "$(readlink "$p/cwd" 2>/dev/null)" == "$obj"* || "$cmd" == *"$obj"* ]] &&
+			echo "${p#/proc/} $cmd"
+	done
+}
+cleanup() {
+	leftover | while read -r p _; do kill -KILL "$p" 2>/dev/null; done
+	[ "$fails" = 0 ] && rm -rf "$scratch" "$LOGS/$stage.log"
+}
+trap cleanup EXIT
+rm -rf "$scratch"
+mkdir -p "$scratch"
+n=0 fails=0
+check() {
+	n=$((n + 1))
+	if eval "$2"; then echo "ok $n - $1"; else echo "not ok $n - $1"; fails=$((fails + 1)); fi
+}
+# objects: the kernel's objects (not host tools, objtool), with mtimes.
+objects() {
+	[ -d "$obj" ] && (cd "$obj" && find . \( -path ./scripts -o -path ./tools \) -prune -o \
+		-name '*.o' -printf '%p %T@\n' 2>/dev/null | LC_ALL=C sort)
+}
+count() { objects | grep -c .; }
+
+echo "TAP version 13"
+echo "1..9"
+want=40	# interrupt once this many objects were compiled
+
+t0=$(now)
+set -m	# a process group of its own, as a terminal's foreground job
+"$KSTRING_ROOT/tools/stage.sh" "$stage" "$KSTRING_ROOT/tools/build-kernel.sh" > "$scratch/first.log" 2>&1 &
+pid=$!
+set +m
+# Wait for compilation to be under way, then Ctrl-C the whole group.
+while kill -0 "$pid" 2>/dev/null && [ "$(count)" -lt "$want" ]; do
+	sleep 0.2
+done
+at=$(count)
+kill -INT -- "-$pid" 2>/dev/null
+wait "$pid"
+rc=$?
+for _ in $(seq 50); do [ -z "$(leftover)" ] && break; sleep 0.2; done
+leftover > "$scratch/leftover"
+t1=$(elapsed "$t0")
+objects > "$scratch/kept"
+check "interrupted while compiling ($at objects): the stage exits 130" \
+	"[ $rc -eq 130 ] && [ $at -ge $want ] && grep -q 'make -j' '$LOGS/$stage.log'"
+check "... and no process of the build is left running" "[ ! -s '$scratch/leftover' ]"
+check "... no stamp is written" "[ ! -e '$obj/.kstring-key' ]"
+check "... and what was compiled is kept" "[ \$(grep -c . '$scratch/kept') -ge $((at - 10)) ]"
+
+t0=$(now)
+"$KSTRING_ROOT/tools/build-kernel.sh" > "$scratch/second.log" 2>&1
+rc=$?
+t2=$(elapsed "$t0")
+check "the next run completes: exit 0, bzImage" "[ $rc -eq 0 ] && [ -s '$obj/arch/x86/boot/bzImage' ]"
+check "... and writes the stamp" "[ -s '$obj/.kstring-key' ] && grep -q '^kernel: built' '$scratch/second.log'"
+# Objects from before the interrupt compiled again (init/version.o always is).
+again=$(LC_ALL=C join "$scratch/kept" <(objects) | awk '$2 != $3' | grep -c .)
+check "... without starting over: $again of $(grep -c . "$scratch/kept") kept objects compiled again" \
+	"[ $again -le 3 ] && ! grep -qE 'mrproper|CLEAN' '$scratch/second.log'"
+check "... and compiles what was left" "grep -q '^  CC ' '$scratch/second.log' && [ \$(count) -gt $at ]"
+check "a third run is a no-op" "'$KSTRING_ROOT/tools/build-kernel.sh' | grep -q '^kernel: up to date'"
+echo "# summary: interrupted after ${t1}s ($at objects), resumed in ${t2}s"
+[ "$fails" -eq 0 ]
