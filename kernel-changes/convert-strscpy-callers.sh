@@ -20,7 +20,9 @@
 # right.  Continuation lines that were aligned with that parenthesis (or
 # with a parenthesis opened after it on the same line) are re-indented by
 # the same 9 columns, tabs first then spaces, so that they stay aligned.
-# Nothing else changes: "git diff -w" of the result shows only the rename.
+# A call the rename pushes past 100 columns is rewrapped at its top-level
+# commas (see wrap() below).  Nothing else changes: "git diff -w" of the
+# result shows only the rename and those rewraps.
 #
 # What is left alone, on purpose:
 #   tools/                  userspace copies of kernel headers and code
@@ -139,6 +141,60 @@ sub scan {
 	}
 }
 
+# A touched line the longer name pushes past 100 columns is rewrapped:
+# the renamed call's arguments are split at its top-level commas, greedily,
+# continuation lines aligned with its parenthesis.  Lines with comments,
+# macro continuations, or parentheses left open other than the call's
+# itself are not touched, nor are lines no split brings under 100 columns.
+my $max = 100;
+
+sub wrap {
+	my ($line) = @_;
+	my $nl = $line =~ s/\n\z// ? "\n" : '';
+	return $line . $nl if width($line) <= $max || $line =~ m{/[*/]|\\\s*\z};
+	return $line . $nl unless $line =~ /\b\Q$to\E\s*\(/g;
+	my $open = pos($line) - 1;
+	my ($depth, $quote, @cuts) = (1, '');
+	my $i;
+	for ($i = $open + 1; $i < length($line) && $depth; $i++) {
+		my $ch = substr($line, $i, 1);
+		if ($quote) {
+			if ($ch eq '\\') { $i++; next; }
+			$quote = '' if $ch eq $quote;
+		} elsif ($ch eq '"' || $ch eq "'") {
+			$quote = $ch;
+		} elsif ($ch eq '(' || $ch eq '[' || $ch eq '{') {
+			$depth++;
+		} elsif ($ch eq ')' || $ch eq ']' || $ch eq '}') {
+			$depth--;
+		} elsif ($ch eq ',' && $depth == 1) {
+			push @cuts, $i + 1;
+		}
+	}
+	# Unclosed: the call must be the only parenthesis left open.
+	return $line . $nl if $quote || $depth > 1;
+	my @pieces;
+	my $from = 0;
+	for my $cut (@cuts) {
+		push @pieces, substr($line, $from, $cut - $from);
+		$from = $cut;
+	}
+	push @pieces, substr($line, $from);
+	s/^\s+// for @pieces[1 .. $#pieces];
+	my $pad = indent(width(substr($line, 0, $open)) + 1);
+	my @out = (shift @pieces);
+	for my $piece (@pieces) {
+		if (width("$out[-1] $piece") <= $max) {
+			$out[-1] .= " $piece";
+		} else {
+			$out[-1] =~ s/\s+\z//;
+			push @out, $pad . $piece;
+		}
+	}
+	return $line . $nl if grep { width($_) > $max } @out;
+	return join("\n", @out) . $nl;
+}
+
 for my $file (@ARGV) {
 	open(my $fh, '<', $file) or die "$file: $!";
 	my @lines = <$fh>;
@@ -177,6 +233,7 @@ for my $file (@ARGV) {
 		@stack = () unless grep { $_->[1] } @stack;
 
 		$line =~ s/\b\Q$from\E(?=\s*\()/$to/g;
+		$line = wrap($line) if @renames;
 		if ($line ne $lines[$n]) {
 			$lines[$n] = $line;
 			$changed = 1;

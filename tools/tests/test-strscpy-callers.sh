@@ -4,7 +4,10 @@
 # In the converted tree, strscpy( may appear only in the files listed in
 # fixtures/strscpy-callers.allowed: every existing caller must have been
 # converted to strscpy_truncate() so that no caller changes behaviour when
-# strscpy() stops truncating. Skips when build/linux is not prepared.
+# strscpy() stops truncating; and the generated conversion commit must be
+# that rename and nothing else (its rewraps and re-indents aside: every
+# file it touches reads the same with blanks removed and the new name
+# mapped back). Skips when build/linux is not prepared.
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/../lib.sh"
 if ! git -C "$TREE" rev-parse -q --verify pristine >/dev/null 2>&1; then
@@ -19,8 +22,16 @@ converted=$(git -C "$TREE" grep -cP '\bstrscpy_truncate\s*\(' HEAD "${pathspec[@
 	awk -F: '{ n += $NF } END { print n + 0 }')
 before=$(git -C "$TREE" grep -cP '\bstrscpy\s*\(' pristine "${pathspec[@]}" |
 	awk -F: '{ n += $NF } END { print n + 0 }')
+# The generated commit: the one with a "Generator:" trailer.
+gen=$(git -C "$TREE" log --format=%H --grep='^Generator: ' pristine..HEAD | head -n 1)
+notrename=
+for f in $(git -C "$TREE" diff --name-only "$gen^" "$gen" 2>/dev/null); do
+	cmp -s <(git -C "$TREE" show "$gen^:$f" | tr -d ' \t\n') \
+	       <(git -C "$TREE" show "$gen:$f" | sed 's/\bstrscpy_truncate\b/strscpy/g' |
+		 tr -d ' \t\n') || notrename="$notrename $f"
+done
 echo "TAP version 13"
-echo "1..2"
+echo "1..3"
 if [ -z "$stray" ]; then
 	echo "ok 1 - no strscpy() caller outside the allowed files"
 else
@@ -31,5 +42,11 @@ if [ "$converted" -ge $((before * 9 / 10)) ]; then
 else
 	echo "not ok 2 - only $converted strscpy_truncate() uses for $before strscpy() uses in pristine"
 fi
+if [ -n "$gen" ] && [ -z "$notrename" ]; then
+	echo "ok 3 - the conversion commit only renames (blanks aside)"
+else
+	echo "not ok 3 - the conversion commit ${gen:-(not found)} changes more than the name in:$notrename"
+fi
 echo "# summary: $before strscpy() uses in pristine, $converted strscpy_truncate() after"
-[ -z "$stray" ] && [ "$converted" -ge $((before * 9 / 10)) ]
+[ -z "$stray" ] && [ "$converted" -ge $((before * 9 / 10)) ] &&
+	[ -n "$gen" ] && [ -z "$notrename" ]
