@@ -2,8 +2,12 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # Check the series in build/series/ (make series):
-#  1. scripts/checkpatch.pl --strict on every patch, from the patched tree
-#     (so the series' own checkpatch rules apply to it);
+#  1. scripts/checkpatch.pl --strict on every patch, with the checkpatch.pl
+#     of the tree the patch applies to (its parent commit), as whoever
+#     applies it would run it. A generated mass conversion (a "Generator:"
+#     trailer) must add no report: every report on it must also be made on
+#     the lines it replaces (checkpatch run on the reverse diff), or be
+#     listed with its reason in kernel-changes/checkpatch-accepted;
 #  2. bisectability: every commit builds (vmlinux + modules), one after the
 #     other in a separate worktree (build/check/), incrementally and with
 #     ccache, using the guest kernel's .config.
@@ -15,9 +19,44 @@ work=$BUILD/check
 [ -d "$series" ] || die "no $series: run 'make series'"
 fails=0
 
-say "checkpatch --strict:"
+# checkpatch_keys LOG: one "TYPE|FILE|message" line per report, sorted,
+# numbers in the message as N (a line length, a column).
+checkpatch_keys() {
+	awk '
+	function flush() { if (r != "") print r "|" f "|" m; r = "" }
+	/^(ERROR|WARNING|CHECK):/ {
+		flush(); r = $1; m = $0; f = ""
+		sub(/^[A-Z]+:[A-Z_0-9]+: /, "", m); gsub(/[0-9]+/, "N", m)
+		next
+	}
+	r != "" && f == "" && /^#[0-9]+: FILE: / { f = $3; sub(/:[0-9]+:$/, "", f) }
+	END { flush() }' "$1" | LC_ALL=C sort
+}
+
+# checkpatch_of COMMIT: a directory with the scripts/checkpatch.pl (and its
+# data files) of COMMIT; it is run from the patched tree, for MAINTAINERS.
+checkpatch_of() {
+	local dir=$work/checkpatch-of/$(git -C "$TREE" rev-parse --short "$1")
+	if [ ! -f "$dir/scripts/checkpatch.pl" ]; then
+		mkdir -p "$dir"
+		git -C "$TREE" archive "$1" scripts/checkpatch.pl scripts/spelling.txt \
+			scripts/const_structs.checkpatch | tar -x -C "$dir" ||
+			die "cannot extract checkpatch.pl of $1"
+	fi
+	echo "$dir/scripts/checkpatch.pl"
+}
+
+mapfile -t commits < <(git -C "$TREE" rev-list --reverse pristine..HEAD)
+n=0
+say "checkpatch --strict (each with the checkpatch.pl of its parent commit):"
 for p in "$series"/[0-9]*.patch; do
 	case $p in *0000-cover-letter.patch) continue ;; esac
+	c=${commits[n]}
+	n=$((n + 1))
+	[ "$(git -C "$TREE" log -1 --format=%s "$c")" = \
+	  "$(sed -n 's/^Subject: \[PATCH[^]]*\] //p' "$p" | head -n 1)" ] ||
+		warn "$(basename "$p") may not match commit $c: rerun 'make series'"
+	checkpatch=$(checkpatch_of "$c^")
 	log=$work/checkpatch/$(basename "$p" .patch).log
 	mkdir -p "$(dirname "$log")"
 	ignore=
@@ -35,11 +74,28 @@ for p in "$series"/[0-9]*.patch; do
 		done
 	fi
 	# shellcheck disable=SC2086
-	(cd "$TREE" && ./scripts/checkpatch.pl --strict -q --show-types $ignore "$p") > "$log" 2>&1
-	# A generated mass conversion keeps the style of the lines it touches.
+	(cd "$TREE" && perl "$checkpatch" --strict -q --show-types $ignore "$p") > "$log" 2>&1
 	if grep -q '^Generator: ' "$p"; then
-		printf '  %-60s generated: not held to checkpatch (%s)\n' "$(basename "$p")" \
-			"$(grep -c '^\(ERROR\|WARNING\|CHECK\)' "$log") reports, see ${log#"$KSTRING_ROOT"/}"
+		# Reports on lines a mass rename only touches are the old
+		# lines' own: checkpatch makes them on the reverse diff too.
+		git -C "$TREE" diff "$c" "$c^" > "$log.reverse.diff"
+		(cd "$TREE" && perl "$checkpatch" --strict -q --show-types --no-signoff \
+			"$log.reverse.diff") > "$log.reverse" 2>&1
+		LC_ALL=C comm -23 <(checkpatch_keys "$log") \
+			<(checkpatch_keys "$log.reverse") > "$log.new"
+		grep -vxF -f <(grep -v '^#' "$CHANGES/checkpatch-accepted") \
+			"$log.new" > "$log.unaccepted"
+		total=$(grep -c '^\(ERROR\|WARNING\|CHECK\)' "$log")
+		if [ -s "$log.unaccepted" ]; then
+			printf '  %-60s FAIL: %d new reports\n' "$(basename "$p")" \
+				"$(wc -l < "$log.unaccepted")"
+			sed 's/^/      /' "$log.unaccepted" | head -10
+			fails=$((fails + 1))
+		else
+			printf '  %-60s ok: %d reports, %d accepted new, the rest on the old lines too (%s)\n' \
+				"$(basename "$p")" "$total" "$(wc -l < "$log.new")" \
+				"${log#"$KSTRING_ROOT"/}"
+		fi
 	elif grep -q '^\(ERROR\|WARNING\|CHECK\)' "$log"; then
 		printf '  %-60s FAIL\n' "$(basename "$p")"
 		grep '^\(ERROR\|WARNING\|CHECK\)' "$log" | sed 's/^/      /' | head -10
