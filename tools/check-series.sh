@@ -19,18 +19,9 @@ work=$BUILD/check
 [ -d "$series" ] || die "no $series: run 'make series'"
 fails=0
 
-# checkpatch_keys LOG: one "TYPE|FILE|message" line per report, sorted,
-# numbers in the message as N (a line length, a column).
+# checkpatch_keys LOG: its reports as sorted "TYPE|FILE|message" lines.
 checkpatch_keys() {
-	awk '
-	function flush() { if (r != "") print r "|" f "|" m; r = "" }
-	/^(ERROR|WARNING|CHECK):/ {
-		flush(); r = $1; m = $0; f = ""
-		sub(/^[A-Z]+:[A-Z_0-9]+: /, "", m); gsub(/[0-9]+/, "N", m)
-		next
-	}
-	r != "" && f == "" && /^#[0-9]+: FILE: / { f = $3; sub(/:[0-9]+:$/, "", f) }
-	END { flush() }' "$1" | LC_ALL=C sort
+	awk -f "$KSTRING_ROOT/tools/checkpatch-keys.awk" "$1" | LC_ALL=C sort
 }
 
 # checkpatch_of COMMIT: a directory with the scripts/checkpatch.pl (and its
