@@ -34,6 +34,14 @@ cpu=max
 # of get_option() and memparse() (lib/cmdline.c); mem= is the guest's RAM.
 cmdline="console=ttyS0,115200 rdinit=/usr/lib/systemd/systemd panic=-1"
 cmdline+=" loglevel=5 mem=${MEM:-1024}M"
+# Under TCG the guest's TSC is the host's, but calibrating it against the
+# emulated PIT fails or comes out wrong when the host is busy, and guest
+# time (kselftest's timeouts) then runs at the wrong rate. Give it the
+# host's TSC rate instead, when the host knows it (tsc_known_freq).
+if [ "$accel" = tcg ] && grep -qw tsc_known_freq /proc/cpuinfo; then
+	tsc_khz=$(awk -F: '/^cpu MHz/ { printf "%d", $2 * 1000; exit }' /proc/cpuinfo)
+	[ -n "$tsc_khz" ] && cmdline+=" tsc_early_khz=$tsc_khz tsc=reliable"
+fi
 # Units the tests do not need and that cost seconds under TCG (resolved
 # crash-loops without a network; the timers and gettys are for real hosts).
 for unit in serial-getty@ttyS0.service getty@tty1.service \
