@@ -8,9 +8,19 @@
 SHELL := /bin/bash
 export BUILD ?= $(CURDIR)/build
 export KSRC_PKG KSRC_TARBALL BASE_CONFIG EXTRA_CONFIG TIMEOUT ACCEL \
-	TESTS KSFT_TARGETS KERNEL_ARGS JOBS
+	TESTS KSFT_TARGETS KSFT_TIMEOUT KERNEL_ARGS JOBS
 
 STAGE := tools/stage.sh
+
+# SANITIZE=1: KASAN, UBSAN, FORTIFY_SOURCE, kmemleak and lockdep, built in
+# a directory of its own so that switching variants rebuilds nothing.
+ifeq ($(SANITIZE),1)
+export SANITIZE
+export KOBJ ?= $(BUILD)/kernel-sanitize
+export VARIANT ?= sanitize
+TIMEOUT ?= 3600
+KSFT_TIMEOUT ?= 1500
+endif
 
 .PHONY: all deps tree selftests kernel image overlay run shell test \
 	host-test bench fuzz series export-series check-series clean \

@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # Configure and build the guest kernel (bzImage + modules) out of tree in
-# build/kernel (KOBJ= for another build directory). Skips the kernel
+# build/kernel (KOBJ= for another build directory; `make SANITIZE=1` sets
+# KOBJ=build/kernel-sanitize and adds config/sanitize.config). Skips the kernel
 # build entirely when neither the kernel sources in build/linux (selftests
 # aside) nor the config fragments changed since the last good build.
 . "$(dirname "$0")/lib.sh"
@@ -11,6 +12,8 @@ obj=${KOBJ:-$BUILD/kernel}
 frags=("$KSTRING_ROOT/kernel-changes/config/guest.config"
        "$TREE/tools/testing/selftests/lib/config"
        "$KSTRING_ROOT/kernel-changes/config/project.config")
+[ "${SANITIZE:-0}" = 1 ] &&
+	frags+=("$KSTRING_ROOT/kernel-changes/config/sanitize.config")
 [ -n "${EXTRA_CONFIG:-}" ] && frags+=("$EXTRA_CONFIG")
 [ -d "$TREE/.git" ] || die "no tree at $TREE: run 'make tree'"
 

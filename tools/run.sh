@@ -13,7 +13,7 @@
 obj=${KOBJ:-$BUILD/kernel}
 initrd=${INITRD:-$obj/initrd.cpio}
 results=$BUILD/results
-key=$( (cat "$initrd.key" 2>/dev/null; echo "${TESTS:-} ${KSFT_TARGETS:-} ${KERNEL_ARGS:-} ${ACCEL:-}") |
+key=$( (cat "$initrd.key" 2>/dev/null; echo "${TESTS:-} ${KSFT_TARGETS:-} ${KERNEL_ARGS:-} ${ACCEL:-} ${KSFT_TIMEOUT:-}") |
 	sha256sum | cut -d' ' -f1)
 
 if [ "${REUSE:-0}" = 1 ] && [ -f "$results/latest/inputs.key" ] &&

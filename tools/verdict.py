@@ -25,7 +25,8 @@ MODULE_VERDICT = re.compile(
 # Kernel log lines that mean something went wrong even if every test said ok.
 PROBLEMS = re.compile(
     r"Kernel panic|Oops|BUG:|WARNING:|general protection fault|"
-    r"UBSAN:|KASAN:|KCSAN:|kmemleak:|"
+    r"UBSAN:|KASAN:|KCSAN:|suspected memory leak|unreferenced object|"
+    r"kmemleak: .*(?:disabled|exceeded)|lockdep is turned off|"
     r"possible circular locking|possible recursive locking|"
     r"suspicious RCU usage|INFO: task .* blocked|"
     r"stack-protector:|Call Trace:")
