@@ -28,7 +28,7 @@ MAIN_BUILD=${DRIFT_MAIN_BUILD:-$BUILD}
 DRIFT=${DRIFT_DIR:-$BUILD/drift}
 DEBS=$DRIFT/debs
 NICE=${DRIFT_NICE:-10}
-TOOLS=$KSTRING_ROOT/tools
+TOOLS=${DRIFT_TOOLS:-$KSTRING_ROOT/tools}	# another set: the host test
 STAGES=(tree selftests kernel image overlay run)
 
 usage() {
@@ -145,9 +145,9 @@ pipeline() {
 			REUSE="${DRIFT_REUSE:-1}" \
 			nice -n "$NICE" "$TOOLS/stage.sh" "$s" "${cmd[@]}"
 		rc=$?
-		[ "$rc" -eq 130 ] && exit 130
 		if [ "$rc" -ne 0 ]; then
 			echo "failed_stage=$s" > "$vdir/failed-stage"
+			[ "$rc" -eq 130 ] && exit 130
 			return 1
 		fi
 	done
@@ -172,18 +172,17 @@ def read(p):
 
 logs = os.path.join(vdir, "logs")
 failed = read(os.path.join(vdir, "failed-stage")).strip().partition("=")[2]
+where = logs
 order = ["fetch", "tree", "selftests", "kernel", "image", "overlay", "run"]
+if rc != 0 and not failed:
+    failed = "fetch"
+    where = os.path.join(vdir, "fetch.log")
+# How far it got: the index of the failing stage (those before it passed).
+reached = order.index(failed) if failed in order else len(order)
 if rc == 130:
     failed = "interrupted"
-elif rc != 0 and not failed:
-    failed = "fetch"
-# How far it got: the index of the failing stage (runs before it passed).
-reached = order.index(failed) if failed in order else len(order)
-if failed == "interrupted":
-    log = [s for s in order[1:] if os.path.exists(os.path.join(logs, s + ".log"))]
-    reached = order.index(log[-1]) if log else 0
 r = {"version": ver, "exit": rc, "failed_stage": failed or None,
-     "seconds": round(secs), "dir": vdir, "logs": logs}
+     "seconds": round(secs), "dir": vdir, "logs": where}
 
 # applies: the tree and selftests stages; the failing entry by name.
 r["applies"] = None if reached < 1 else reached > 2
@@ -199,6 +198,11 @@ if failed == "tree":
     r["tree_error"] = (err or tree.strip().splitlines() or ["no tree log"])[-1]
 # builds: kernel, image and overlay (modules_install, kselftest build).
 r["builds"] = None if reached < 3 else reached > 5
+if failed == "interrupted":	# the stage it stopped in says nothing
+    if reached in (1, 2):
+        r["applies"] = None
+    if reached in (3, 4, 5):
+        r["builds"] = None
 r["kernel_release"] = read(os.path.join(vdir, "kernel/include/config/kernel.release")).strip() or None
 
 # The guest: the run this pipeline made (or reused).
@@ -280,7 +284,9 @@ for r in rs:
         applies = "NO: " + r["failing_patch"]
     rows.append((r["version"], applies, yn(r.get("builds")), v, tests,
                  dur(r["seconds"]), "%s MB" % r.get("disk_mb", "?")))
-    if not ok:
+    if r.get("failed_stage") == "interrupted":
+        notes.append("%s: interrupted; logs: %s" % (r["version"], r.get("logs", r["dir"])))
+    elif not ok:
         why = r.get("tree_error") or "; ".join(r.get("reasons", [])[:3])
         notes.append("%s: failed at %s%s; logs: %s" % (
             r["version"], r.get("failed_stage") or "run",
@@ -319,6 +325,9 @@ say "drift: $KSRC_PKG ${versions[*]} (main build: $MAIN_BUILD; results in $DRIFT
 "$TOOLS/deps.sh" || exit 2
 shared_image || die "no usable guest image (see $DRIFT/shared/logs/image.log)"
 
+# Ctrl-C: the stage stops (run_stage), then the report of what ran.
+interrupted=0
+trap 'interrupted=1' INT TERM
 vdirs=()
 for ver in "${versions[@]}"; do
 	vdir=$DRIFT/${ver//:/_}
@@ -329,17 +338,22 @@ for ver in "${versions[@]}"; do
 	say "=== $KSRC_PKG $ver ==="
 	t0=$(now)
 	(
-		fetch "$ver" "$vdir" > "$vdir/fetch.log" 2>&1
-		rc=$?
-		sed 's/^/    /' "$vdir/fetch.log"
-		[ "$rc" -eq 0 ] || exit 1
+		fetch "$ver" "$vdir" 2>&1 | tee "$vdir/fetch.log" | sed -u 's/^/    /'
+		[ "${PIPESTATUS[0]}" -eq 0 ] || exit 1
 		pipeline "$ver" "$vdir"
 	) 2>&1 | tee "$vdir/drift.log"
 	rc=${PIPESTATUS[0]}
+	[ "$interrupted" = 1 ] && rc=130
 	summarize "$ver" "$vdir" "$rc" "$t0" ||
 		warn "$ver: could not summarize (see $vdir/drift.log)"
-	[ "$rc" -eq 130 ] && { warn "interrupted"; break; }
+	if [ "$rc" -eq 130 ] || [ "$interrupted" = 1 ]; then
+		warn "interrupted"
+		break
+	fi
 done
 
 say ""
 report "${vdirs[@]}"
+rc=$?
+[ "$interrupted" = 1 ] && exit 130
+exit "$rc"
