@@ -151,6 +151,8 @@ pipeline() {
 			return 1
 		fi
 	done
+	# The guest's verdict table (run_stage shows only the last line).
+	sed -n '/^test  /,/^verdict:/p' "$vdir/logs/run.log" | sed 's/^/    /'
 	rm -f "$vdir/failed-stage"
 }
 
