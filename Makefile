@@ -23,7 +23,7 @@ KSFT_TIMEOUT ?= 1500
 endif
 
 .PHONY: all deps tree selftests kernel image overlay run shell test \
-	host-test bench fuzz series export-series check-series clean \
+	host-test bench fuzz series export-series check-series drift clean \
 	distclean help
 
 all: overlay
@@ -74,6 +74,11 @@ export-series:
 
 check-series: series
 	@tools/check-series.sh
+
+# The pipeline on each linux-source-6.1 the archive offers (default: the
+# two newest; DRIFT_VERSIONS="6.1.190-1 ...", "all" or a number N).
+drift: deps
+	@tools/archive-drift.sh $(DRIFT_VERSIONS)
 
 clean:
 	rm -rf $(BUILD)/kernel $(BUILD)/overlay \
