@@ -47,7 +47,8 @@ cycle() {
 verdicts() {
 	local log pass fails
 
-	log=$(dmesg | sed -n "/$2\$/,\$p" | grep -oE "$1: (all [0-9]+ tests passed|failed [0-9]+ out of [0-9]+ tests)")
+	log=$(dmesg | sed -n "/$2\$/,\$p" |
+		grep -oE "$1: (all [0-9]+ tests passed|failed [0-9]+ out of [0-9]+ tests)")
 	pass=$(grep -c "tests passed" <<< "$log")
 	fails=$(grep -v "tests passed" <<< "$log" | grep -c .)
 	verdict=$(grep "tests passed" <<< "$log" | tail -n 1)
@@ -72,7 +73,8 @@ for m in $modules; do
 		echo "$mark" > /dev/kmsg
 		for (( j = i; j < i + batch && j <= count; j++ )); do
 			cycle "$m" && continue
-			last=$(dmesg | sed -n "/$mark\$/,\$p" | grep -oE "$m: (all|failed) .*" | tail -n 1)
+			last=$(dmesg | sed -n "/$mark\$/,\$p" |
+				grep -oE "$m: (all|failed) .*" | tail -n 1)
 			why="cycle $j: $why${last:+ ($last)}"
 			break
 		done

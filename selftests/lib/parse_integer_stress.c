@@ -29,13 +29,12 @@
 #include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <inttypes.h>
 #include <limits.h>
+#include <linux/const.h>
 #include <pthread.h>
 #include <sched.h>
 #include <stdarg.h>
 #include <stdbool.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -49,7 +48,7 @@
 #define MAX_ERRNO	160
 #define POOL		32	/* knob values per type */
 #define TABLE_BITS	21	/* outcome table: 2M slots, 16 MiB */
-#define TABLE_SIZE	(1UL << TABLE_BITS)
+#define TABLE_SIZE	_BITUL(TABLE_BITS)
 #define MAX_DIAG	3	/* failure messages per process */
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 
@@ -89,28 +88,28 @@ struct fake {
 	unsigned int base;
 	char flags;
 	int ret;
-	uint64_t val;
-	uint64_t knob[T_NR];
+	unsigned long long val;
+	unsigned long long knob[T_NR];
 };
 
 struct shared {
 	struct stats st[MAX_PROCS + 1];
-	uint64_t pool[T_NR][POOL];
+	unsigned long long pool[T_NR][POOL];
 	unsigned char published[T_NR][POOL];
-	uint64_t initial[T_NR];		/* knob values before the run */
+	unsigned long long initial[T_NR];	/* knob values before the run */
 	unsigned long used;		/* slots taken in the table */
 	struct fake fake;
 };
 
 static struct shared *sh;
-static uint64_t *table;
+static unsigned long long *table;
 static struct stats *st;	/* this process's slot in sh->st */
 static const char *who = "main";
 static const char *dir = "/sys/kernel/test_parse_integer";
 static const char *fake_bug;	/* -F: emulate the module, with this bug */
 static bool wrong_model;	/* -M: deliberately wrong model */
 static size_t page_size;
-static uint64_t rng;
+static unsigned long long rng;
 
 /* ---- helpers */
 
@@ -159,7 +158,7 @@ static const char *show(const char *buf, size_t len)
 	return out;
 }
 
-static uint64_t rnd(void)
+static unsigned long long rnd(void)
 {
 	/* xorshift64* */
 	rng ^= rng >> 12;
@@ -181,27 +180,27 @@ static double now(void)
 	return ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
-static uint64_t type_max(int t)
+static unsigned long long type_max(int t)
 {
 	int bits = types[t].bits - types[t].is_signed;
 
-	return bits == 64 ? UINT64_MAX : (1ULL << bits) - 1;
+	return bits == 64 ? ULLONG_MAX : (1ULL << bits) - 1;
 }
 
 /* Sign- or zero-extend the low bits of v as the type would hold them. */
-static uint64_t type_extend(int t, uint64_t v)
+static unsigned long long type_extend(int t, unsigned long long v)
 {
 	int shift = 64 - types[t].bits;
 
 	if (!shift)
 		return v;
 	if (types[t].is_signed)
-		return (uint64_t)((int64_t)(v << shift) >> shift);
+		return (unsigned long long)((long long)(v << shift) >> shift);
 	return v << shift >> shift;
 }
 
 /* The content of a variable of type t filled with 0xa5 bytes. */
-static uint64_t poison(int t)
+static unsigned long long poison(int t)
 {
 	return type_extend(t, 0xa5a5a5a5a5a5a5a5ULL);
 }
@@ -221,10 +220,11 @@ static unsigned int digit(unsigned char c)
  * parse_integer(s, base, &var) for a var of type t, s NUL-terminated:
  * the return value, and in *val the variable afterwards (poison on error).
  */
-static int model_parse(const char *s, unsigned int base, int t, uint64_t *val)
+static int model_parse(const char *s, unsigned int base, int t,
+		       unsigned long long *val)
 {
 	unsigned int radix = base & ~NEWLINE_FLAG;
-	uint64_t acc = 0, limit = type_max(t);
+	unsigned long long acc = 0, limit = type_max(t);
 	const char *p = s, *digits;
 	bool neg = false;
 	unsigned int d;
@@ -248,7 +248,7 @@ static int model_parse(const char *s, unsigned int base, int t, uint64_t *val)
 		radix = p[0] == '0' ? 8 : 10;
 	}
 	for (digits = p; (d = digit(*p)) < radix; p++) {
-		if (acc > (UINT64_MAX - d) / radix)
+		if (acc > (ULLONG_MAX - d) / radix)
 			return -ERANGE;
 		acc = acc * radix + d;
 	}
@@ -262,7 +262,7 @@ static int model_parse(const char *s, unsigned int base, int t, uint64_t *val)
 	}
 	if (neg)
 		limit++;	/* cannot wrap: only signed types get here */
-	if (wrong_model && limit < UINT64_MAX)
+	if (wrong_model && limit < ULLONG_MAX)
 		limit++;	/* -M: the classic off-by-one */
 	if (acc > limit)
 		return -ERANGE;
@@ -276,7 +276,7 @@ struct req {
 	unsigned int base;
 	char flags;
 	int ret;
-	uint64_t val;
+	unsigned long long val;
 };
 
 /*
@@ -286,7 +286,7 @@ struct req {
 static int model_header(const char *buf, size_t n, struct req *r)
 {
 	const char *end = buf + n, *p, *sp;
-	uint64_t base = 0;
+	unsigned long long base = 0;
 	int t;
 
 	sp = memchr(buf, ' ', n);
@@ -319,14 +319,16 @@ static int model_header(const char *buf, size_t n, struct req *r)
 
 /* ---- table of the outcomes writers announced */
 
-static uint64_t outcome_key(int type, unsigned int base, char flags, int ret,
-			    uint64_t val)
+static unsigned long long outcome_key(int type, unsigned int base,
+				      char flags, int ret,
+				      unsigned long long val)
 {
-	uint64_t h = val * 0x9e3779b97f4a7c15ULL;
+	unsigned long long h = val * 0x9e3779b97f4a7c15ULL;
 
-	h ^= ((uint64_t)base << 32 | (uint32_t)ret) + 0x632be59bd9b4e019ULL;
+	h ^= ((unsigned long long)base << 32 | (unsigned int)ret) +
+	     0x632be59bd9b4e019ULL;
 	h *= 0xbf58476d1ce4e5b9ULL;
-	h ^= (uint64_t)(type << 8 | (unsigned char)flags) << 40;
+	h ^= (unsigned long long)(type << 8 | (unsigned char)flags) << 40;
 	h ^= h >> 31;
 	h *= 0x94d049bb133111ebULL;
 	h ^= h >> 29;
@@ -334,12 +336,12 @@ static uint64_t outcome_key(int type, unsigned int base, char flags, int ret,
 }
 
 /* Add a key; false when the table is too full to take it. */
-static bool table_add(uint64_t key)
+static bool table_add(unsigned long long key)
 {
 	unsigned long i = key & (TABLE_SIZE - 1);
 
 	for (;; i = (i + 1) & (TABLE_SIZE - 1)) {
-		uint64_t old = __atomic_load_n(&table[i], __ATOMIC_ACQUIRE);
+		unsigned long long old = __atomic_load_n(&table[i], __ATOMIC_ACQUIRE);
 
 		if (old == key)
 			return true;
@@ -359,10 +361,10 @@ static bool table_add(uint64_t key)
 	}
 }
 
-static bool table_has(uint64_t key)
+static bool table_has(unsigned long long key)
 {
 	unsigned long i = key & (TABLE_SIZE - 1);
-	uint64_t v;
+	unsigned long long v;
 
 	for (;; i = (i + 1) & (TABLE_SIZE - 1)) {
 		v = __atomic_load_n(&table[i], __ATOMIC_ACQUIRE);
@@ -412,7 +414,7 @@ static ssize_t fake_write(int f, const char *buf, size_t len)
 	char *s = strndup(buf, len);
 	bool wrong = wrong_model;
 	struct req r;
-	uint64_t v;
+	unsigned long long v;
 	int hdr, ret;
 
 	wrong_model = false;	/* the emulation is right, -M or not */
@@ -448,12 +450,12 @@ static ssize_t fake_write(int f, const char *buf, size_t len)
 			fk->knob[f - F_VALUE] = rnd();
 		if (ret >= 0 && !strcmp(fake_bug, "torn")) {
 			/* two halves without the lock */
-			uint32_t *half = (uint32_t *)&fk->knob[f - F_VALUE];
+			unsigned int *half = (unsigned int *)&fk->knob[f - F_VALUE];
 
-			__atomic_store_n(&half[0], (uint32_t)v,
+			__atomic_store_n(&half[0], (unsigned int)v,
 					 __ATOMIC_RELAXED);
 			sched_yield();
-			__atomic_store_n(&half[1], (uint32_t)(v >> 32),
+			__atomic_store_n(&half[1], (unsigned int)(v >> 32),
 					 __ATOMIC_RELAXED);
 		} else if (ret >= 0) {
 			pthread_mutex_lock(&fk->lock);
@@ -480,14 +482,14 @@ static ssize_t fake_read(int f, char *buf, size_t size)
 		snprintf(buf, size, "0 none 0 - 0 0\n");
 	else if (f == F_RESULT)
 		snprintf(buf, size, types[fk->type].is_signed ?
-			 "%llu %s %u %c %d %" PRId64 "\n" :
-			 "%llu %s %u %c %d %" PRIu64 "\n",
+			 "%llu %s %u %c %d %lld\n" :
+			 "%llu %s %u %c %d %llu\n",
 			 fk->seq, types[fk->type].name, fk->base, fk->flags,
 			 fk->ret, fk->val);
 	t = f - F_VALUE;
 	if (f >= F_VALUE)
-		snprintf(buf, size, types[t].is_signed ? "%" PRId64 "\n" :
-			 "%" PRIu64 "\n", type_extend(t, fk->knob[t]));
+		snprintf(buf, size, types[t].is_signed ? "%lld\n" :
+			 "%llu\n", type_extend(t, fk->knob[t]));
 	pthread_mutex_unlock(&fk->lock);
 	return strlen(buf);
 }
@@ -516,7 +518,7 @@ static ssize_t do_read(int f, char *buf, size_t size)
 /* ---- request generation */
 
 /* Append the decimal, octal or hex digits of v (up to 2^64). */
-static size_t put_number(char *p, unsigned __int128 v, unsigned int radix)
+static size_t put_number(char *p, __uint128_t v, unsigned int radix)
 {
 	char tmp[160];
 	size_t n = 0, i;
@@ -540,14 +542,14 @@ static size_t put_number(char *p, unsigned __int128 v, unsigned int radix)
 static size_t gen_number(char *p, int t, unsigned int radix)
 {
 	static const unsigned int spelled[] = { 8, 10, 10, 16 };
-	uint64_t max = type_max(t);
+	unsigned long long max = type_max(t);
 	bool neg = false;
 	size_t n = 0;
-	unsigned __int128 mag;
+	__uint128_t mag;
 
 	switch (below(6)) {
 	case 0:		/* max + 1 */
-		mag = (unsigned __int128)max + 1;
+		mag = (__uint128_t)max + 1;
 		break;
 	case 1:		/* max */
 		mag = max;
@@ -555,7 +557,7 @@ static size_t gen_number(char *p, int t, unsigned int radix)
 	case 2:		/* min (0 for unsigned) and min - 1 */
 	case 3:
 		neg = types[t].is_signed;
-		mag = neg ? (unsigned __int128)max + 1 : 0;
+		mag = neg ? (__uint128_t)max + 1 : 0;
 		mag += below(4) == 3;
 		break;
 	default:
@@ -588,7 +590,7 @@ static size_t gen_number(char *p, int t, unsigned int radix)
 
 static size_t gen_junk(char *p, size_t max)
 {
-	static const char digits[] = "0123456789abcdefABCDEFxXgz+- \n";
+	static const char digits[] = "0123456789abcdefABCDEFxXgz+-\x20\n";
 	size_t n = below(2) ? below(24) : below(max + 1), i;
 	bool bin = below(2);
 
@@ -689,10 +691,10 @@ static size_t gen_request(char *buf)
 
 /* Parse a decimal field [p, end) as signed or not; false if malformed. */
 static bool get_dec(const char *p, const char *end, bool is_signed,
-		    uint64_t *v)
+		    unsigned long long *v)
 {
 	bool neg = false;
-	uint64_t acc = 0;
+	unsigned long long acc = 0;
 
 	if (is_signed && p < end && *p == '-') {
 		neg = true;
@@ -702,20 +704,20 @@ static bool get_dec(const char *p, const char *end, bool is_signed,
 		return false;	/* empty or a leading zero */
 	for (; p < end; p++) {
 		if (!isdigit((unsigned char)*p) ||
-		    acc > (UINT64_MAX - (*p - '0')) / 10)
+		    acc > (ULLONG_MAX - (*p - '0')) / 10)
 			return false;
 		acc = acc * 10 + (*p - '0');
 	}
-	if (neg && (!acc || acc > (uint64_t)INT64_MAX + 1))
+	if (neg && (!acc || acc > (unsigned long long)LLONG_MAX + 1))
 		return false;
-	if (!neg && is_signed && acc > INT64_MAX)
+	if (!neg && is_signed && acc > LLONG_MAX)
 		return false;
 	*v = neg ? -acc : acc;
 	return true;
 }
 
 /* Does v fit into type t (as a sign- or zero-extended 64-bit value)? */
-static bool fits(int t, uint64_t v)
+static bool fits(int t, unsigned long long v)
 {
 	return type_extend(t, v) == v;
 }
@@ -724,12 +726,13 @@ static bool fits(int t, uint64_t v)
  * Check a "result" line; *seq gets its <seq>.  Returns NULL if fine, or
  * what is wrong.
  */
-static const char *check_result(const char *line, size_t len, uint64_t *seq,
+static const char *check_result(const char *line, size_t len,
+				unsigned long long *seq,
 				int *tp, unsigned int *basep, char *flagsp,
-				int *retp, uint64_t *valp)
+				int *retp, unsigned long long *valp)
 {
 	const char *f[6], *e[6], *p = line, *end = line + len;
-	uint64_t base, ret, val;
+	unsigned long long base, ret, val;
 	int i, t;
 
 	if (!len || line[len - 1] != '\n' || memchr(line, '\n', len) !=
@@ -762,13 +765,14 @@ static const char *check_result(const char *line, size_t len, uint64_t *seq,
 		return "bad base";
 	if (e[3] - f[3] != 1 || (*f[3] != '-' && *f[3] != 'n'))
 		return "bad flags";
-	if (!get_dec(f[4], e[4], true, &ret) || (int64_t)ret < INT_MIN ||
-	    (int64_t)ret > INT_MAX)
+	if (!get_dec(f[4], e[4], true, &ret) || (long long)ret < INT_MIN ||
+	    (long long)ret > INT_MAX)
 		return "bad ret";
 	if (!get_dec(f[5], e[5], types[t].is_signed, &val) || !fits(t, val))
 		return "bad value";
-	if ((int64_t)ret < 0 &&
-	    ((ret != (uint64_t)-EINVAL && ret != (uint64_t)-ERANGE) ||
+	if ((long long)ret < 0 &&
+	    ((ret != (unsigned long long)-EINVAL &&
+	      ret != (unsigned long long)-ERANGE) ||
 	     val != poison(t)))
 		return "bad error outcome";
 	*tp = t;
@@ -779,7 +783,7 @@ static const char *check_result(const char *line, size_t len, uint64_t *seq,
 	return NULL;
 }
 
-static bool knob_allowed(int t, uint64_t v)
+static bool knob_allowed(int t, unsigned long long v)
 {
 	int i;
 
@@ -793,7 +797,7 @@ static bool knob_allowed(int t, uint64_t v)
 }
 
 /* Read and check one knob; false (after a message) if it is wrong. */
-static bool read_knob(int t, uint64_t *v)
+static bool read_knob(int t, unsigned long long *v)
 {
 	char buf[128];
 	ssize_t n;
@@ -815,7 +819,7 @@ static bool read_knob(int t, uint64_t *v)
 
 static void reader(double end)
 {
-	uint64_t last = 0, seq, val;
+	unsigned long long last = 0, seq, val;
 	unsigned int base;
 	int t, ret;
 	char flags, buf[256];
@@ -826,8 +830,7 @@ static void reader(double end)
 		if (below(4) == 0) {
 			t = below(T_NR);
 			if (read_knob(t, &val) && !knob_allowed(t, val))
-				failure("value_%s reads %#" PRIx64
-					", a value nobody wrote",
+				failure("value_%s reads %#llx, a value nobody wrote",
 					types[t].name, val);
 			continue;
 		}
@@ -843,8 +846,8 @@ static void reader(double end)
 			continue;
 		}
 		if (seq < last)
-			failure("result seq went back from %" PRIu64 " to %"
-				PRIu64, last, seq);
+			failure("result seq went back from %llu to %llu",
+				last, seq);
 		last = seq;
 		if (seq && !table_has(outcome_key(t, base, flags, ret, val)))
 			failure("result '%s': no request had this outcome",
@@ -865,13 +868,14 @@ static void count_errno(unsigned long *counts, int err)
  * seq one higher than *seq (requests one at a time only).
  * Returns whether the module accepted the request.
  */
-static bool parse_one(char *buf, size_t len, bool exact, uint64_t *seq)
+static bool parse_one(char *buf, size_t len, bool exact,
+		      unsigned long long *seq)
 {
 	size_t seen = len < page_size ? len : page_size;
 	struct req r;
 	int hdr, t, ret;
 	ssize_t rv;
-	uint64_t s, val;
+	unsigned long long s, val;
 	unsigned int base;
 	char flags, line[256];
 	const char *why;
@@ -937,9 +941,9 @@ static bool parse_one(char *buf, size_t len, bool exact, uint64_t *seq)
 		     ret != r.ret || val != r.val))
 		why = "not the model's outcome";
 	if (why)
-		failure("parse '%s': result '%s': %s (the model says %d %"
-			PRId64 ")", show(buf, len), show(line, rv), why, r.ret,
-			(int64_t)r.val);
+		failure("parse '%s': result '%s': %s (the model says %d %lld)",
+			show(buf, len), show(line, rv), why, r.ret,
+			(long long)r.val);
 	*seq = s;
 	return true;
 }
@@ -948,19 +952,19 @@ static bool parse_one(char *buf, size_t len, bool exact, uint64_t *seq)
 static void knob_one(char *buf)
 {
 	int t = below(T_NR), i = below(POOL), ret;
-	uint64_t v = sh->pool[t][i], want;
+	unsigned long long v = sh->pool[t][i], want;
 	size_t n = 0, seen;
-	unsigned __int128 mag;
+	__uint128_t mag;
 	bool neg;
 	ssize_t rv;
 	char c;
 
-	neg = types[t].is_signed && (int64_t)v < 0;
-	mag = neg ? -(unsigned __int128)(int64_t)v : v;
+	neg = types[t].is_signed && (long long)v < 0;
+	mag = neg ? -(__uint128_t)(long long)v : v;
 	switch (below(8)) {
 	case 0:		/* just out of range */
-		mag = neg ? (unsigned __int128)type_max(t) + 2 :
-			(unsigned __int128)type_max(t) + 1;
+		mag = neg ? (__uint128_t)type_max(t) + 2 :
+			(__uint128_t)type_max(t) + 1;
 		break;
 	case 1:		/* a sign the type does not take */
 		neg = !types[t].is_signed;
@@ -1033,7 +1037,7 @@ static void knob_one(char *buf)
 				ret);
 		/* A failed write leaves the value alone. */
 		if (read_knob(t, &want) && !knob_allowed(t, want))
-			failure("value_%s reads %#" PRIx64 " after '%s' failed",
+			failure("value_%s reads %#llx after '%s' failed",
 				types[t].name, want, show(buf, n));
 		return;
 	}
@@ -1049,7 +1053,7 @@ static void knob_one(char *buf)
 static void writer(double end)
 {
 	char *buf = malloc(4 * page_size);
-	uint64_t unused;
+	unsigned long long unused;
 
 	if (!buf)
 		exit(1);
@@ -1064,7 +1068,7 @@ static void writer(double end)
 
 /* ---- -V: the model against parse_integer.vectors */
 
-static int vectors(const char *path)
+static int check_vectors(const char *path)
 {
 	char line[8192], s[8192], type[32], base[32], flags[8], tok[4096];
 	char ret[32], value[64];
@@ -1077,7 +1081,7 @@ static int vectors(const char *path)
 	}
 	while (fgets(line, sizeof(line), f)) {
 		int t, got, want;
-		uint64_t v, wv;
+		unsigned long long v, wv;
 		size_t n = 0;
 		char *p;
 
@@ -1114,11 +1118,12 @@ static int vectors(const char *path)
 			!strcmp(ret, "-ERANGE") ? -ERANGE : atoi(ret);
 		wv = poison(t);
 		if (strcmp(value, "-"))
-			wv = types[t].is_signed ? (uint64_t)strtoll(value, NULL, 10) :
+			wv = types[t].is_signed ?
+				(unsigned long long)strtoll(value, NULL, 10) :
 				strtoull(value, NULL, 10);
 		nvec++;
 		if (got != want || v != wv) {
-			diag("%s:%lu: model %d %#" PRIx64 ", vector %d %#" PRIx64,
+			diag("%s:%lu: model %d %#llx, vector %d %#llx",
 			     path, lineno, got, v, want, wv);
 			bad++;
 		}
@@ -1130,7 +1135,7 @@ static int vectors(const char *path)
 
 /* ---- main */
 
-static void usage(const char *prog)
+static void print_usage(const char *prog)
 {
 	fprintf(stderr,
 		"usage: %s [-w writers] [-r readers] [-t seconds] [-q requests]\n"
@@ -1144,7 +1149,7 @@ static void make_pool(void)
 	int t, i;
 
 	for (t = 0; t < T_NR; t++) {
-		uint64_t max = type_max(t);
+		unsigned long long max = type_max(t);
 
 		sh->pool[t][0] = 0;
 		sh->pool[t][1] = max;
@@ -1190,7 +1195,7 @@ static void print_errnos(const char *what, const unsigned long *c)
 int main(int argc, char **argv)
 {
 	int writers = 8, readers = 2, seconds = 60, requests = 1000;
-	uint64_t seed = time(NULL), seq0, seq, v;
+	unsigned long long seed = time(NULL), seq0, seq, v;
 	pthread_mutexattr_t ma;
 	struct stats total = { 0 };
 	char *buf, line[256];
@@ -1230,14 +1235,14 @@ int main(int argc, char **argv)
 			wrong_model = true;
 			break;
 		case 'V':
-			return vectors(optarg);
+			return check_vectors(optarg);
 		default:
-			usage(argv[0]);
+			print_usage(argv[0]);
 		}
 	}
 	if (optind != argc || writers < 1 || readers < 0 || seconds < 0 ||
 	    writers + readers > MAX_PROCS)
-		usage(argv[0]);
+		print_usage(argv[0]);
 
 	sh = mmap(NULL, sizeof(*sh), PROT_READ | PROT_WRITE,
 		  MAP_SHARED | MAP_ANONYMOUS, -1, 0);
@@ -1254,7 +1259,7 @@ int main(int argc, char **argv)
 	st = &sh->st[MAX_PROCS];
 	rng = seed | 1;
 	make_pool();
-	diag("%d writers, %d readers, %d s, seed %" PRIu64 "%s%s%s", writers,
+	diag("%d writers, %d readers, %d s, seed %llu%s%s%s", writers,
 	     readers, seconds, seed, fake_bug ? ", emulated module with bug " : "",
 	     fake_bug ? fake_bug : "", wrong_model ? ", wrong model" : "");
 
@@ -1310,12 +1315,12 @@ int main(int argc, char **argv)
 		failure("result after the run '%s': %s", n > 0 ?
 			show(line, n) : "", why);
 	else if (seq - seq0 != accepted)
-		failure("seq grew by %" PRIu64 " for %lu accepted requests",
+		failure("seq grew by %llu for %lu accepted requests",
 			seq - seq0, accepted);
 
 	for (t = 0; t < T_NR; t++)
 		if (read_knob(t, &v) && !knob_allowed(t, v))
-			failure("value_%s reads %#" PRIx64 " after the run",
+			failure("value_%s reads %#llx after the run",
 				types[t].name, v);
 
 	/* One at a time: each result must be exactly the model's. */

@@ -87,7 +87,11 @@ else
 fi
 
 log_mark_at=$start_mark
-bad=$(log_since_mark | grep -E 'Oops|BUG:|WARNING:|Kernel panic|general protection|UBSAN:|KASAN:|KCSAN:|kmemleak:|Call Trace:|possible (circular|recursive) locking|suspicious RCU usage|blocked for more than')
+bad_re='Oops|BUG:|WARNING:|Kernel panic|general protection'
+bad_re+='|UBSAN:|KASAN:|KCSAN:|kmemleak:|Call Trace:'
+bad_re+='|possible (circular|recursive) locking|suspicious RCU usage'
+bad_re+='|blocked for more than'
+bad=$(log_since_mark | grep -E "$bad_re")
 if [ -z "$bad" ]; then
 	ok "kernel log clean since the load"
 else
