@@ -156,8 +156,13 @@ else
 fi
 rm -f "$STAMP" "$TREE/.git/kstring-selftests-key"
 
-series_entries | while read -r a b c; do apply_entry "$a" "$b" "$c"; done ||
-	exit 2
-git -C "$TREE" rev-parse HEAD > "$TREE/.git/kstring-applied"
+# Every commit made here is recorded as ours as soon as it is made, so
+# that after a patch fails to apply the rerun does not take the ones
+# before it for unexported work.
+mark_applied() { git -C "$TREE" rev-parse HEAD > "$TREE/.git/kstring-applied"; }
+mark_applied
+series_entries | while read -r a b c; do
+	apply_entry "$a" "$b" "$c" && mark_applied
+done || exit 2
 echo "$key" > "$STAMP"
 say "tree: $KSRC_PKG $version + $(series_entries | wc -l) series entries at $(git -C "$TREE" log -1 --format=%h)"

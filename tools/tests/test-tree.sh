@@ -4,7 +4,8 @@
 # prepare-tree.sh, sync-selftests.sh and export-series.sh on a tiny fake
 # source tarball: import, patches and a generator, the selftests commit,
 # no-op reruns, refusing to lose local work, the round trip through
-# export-series, and a patch that no longer applies named with its file.
+# export-series, and a patch that no longer applies named with its file
+# (and, once refreshed, applied by a plain rerun).
 here=$(cd "$(dirname "$0")" && pwd)
 tools=$here/..
 tmp=$(mktemp -d)
@@ -77,4 +78,16 @@ out=$(FORCE=1 "$tools/prepare-tree.sh" 2>&1)
 rc=$?
 check "a patch that no longer applies fails the stage" "[ $rc -eq 2 ]"
 check "... naming the patch and the failing file" "grep -q '0001-lib-a-is-2.patch does not apply' <<< \"\$out\" && grep -q 'failing file(s): lib/a.c' <<< \"\$out\""
+
+# A later patch fails: once it is refreshed, a plain rerun must not take
+# the commits made before it for unexported local work.
+sed -i 's/^-int a = 7;/-int a = 1;/' "$KERNEL_CHANGES/0001-lib-a-is-2.patch"
+p3=$KERNEL_CHANGES/0003-lib-a-local-fix.patch
+cp "$p3" "$tmp/p3"
+sed -i 's/^ int a = 2;/ int a = 5;/' "$p3"
+FORCE=1 "$tools/prepare-tree.sh" >/dev/null 2>&1
+rc=$?
+cp "$tmp/p3" "$p3"
+out=$("$tools/prepare-tree.sh" 2>&1)
+check "after a later patch failed ($rc), the refreshed series applies without FORCE" "[ $rc -eq 2 ] && grep -q local '$TREE/lib/a.c'"
 [ "$fails" -eq 0 ]
