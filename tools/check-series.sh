@@ -44,9 +44,9 @@ for p in "$series"/[0-9]*.patch; do
 	case $p in *0000-cover-letter.patch) continue ;; esac
 	c=${commits[n]}
 	n=$((n + 1))
-	[ "$(git -C "$TREE" log -1 --format=%s "$c")" = \
-	  "$(sed -n 's/^Subject: \[PATCH[^]]*\] //p' "$p" | head -n 1)" ] ||
-		warn "$(basename "$p") may not match commit $c: rerun 'make series'"
+	# format-patch's first line names the commit the patch was made from.
+	[ "$(head -n 1 "$p" | cut -d' ' -f2)" = "$c" ] ||
+		die "$(basename "$p") was not made from commit $c: rerun 'make series'"
 	checkpatch=$(checkpatch_of "$c^")
 	log=$work/checkpatch/$(basename "$p" .patch).log
 	mkdir -p "$(dirname "$log")"
