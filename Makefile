@@ -7,10 +7,6 @@
 
 SHELL := /bin/bash
 export BUILD ?= $(CURDIR)/build
-export KSRC_PKG KSRC_TARBALL BASE_CONFIG EXTRA_CONFIG TIMEOUT ACCEL \
-	TESTS KSFT_TARGETS KSFT_TIMEOUT KERNEL_ARGS JOBS
-
-STAGE := tools/stage.sh
 
 # SANITIZE=1: KASAN, UBSAN, FORTIFY_SOURCE, kmemleak and lockdep, built in
 # a directory of its own so that switching variants rebuilds nothing.
@@ -21,6 +17,13 @@ export VARIANT ?= sanitize
 TIMEOUT ?= 3600
 KSFT_TIMEOUT ?= 1500
 endif
+
+# (After the block above: exporting an unset variable defines it, empty,
+# and ?= would then not set it.)
+export KSRC_PKG KSRC_TARBALL BASE_CONFIG EXTRA_CONFIG TIMEOUT ACCEL \
+	TESTS KSFT_TARGETS KSFT_TIMEOUT KERNEL_ARGS JOBS
+
+STAGE := tools/stage.sh
 
 .PHONY: all deps tree selftests kernel image overlay run shell test \
 	host-test bench fuzz series export-series check-series drift clean \
