@@ -93,14 +93,16 @@ run_stage() {
 	log=$LOGS/$name.log
 	t0=$(now)
 	say "==> $name"
-	# In a process group of its own and with SIGINT not ignored (without
-	# job control an asynchronous command ignores it): Ctrl-C is passed on
-	# to the whole stage, so no make or compiler is left running.
+	# In a process group of its own: Ctrl-C (or a TERM) is passed on to
+	# the whole stage, so no make or compiler is left running. It is
+	# passed on as SIGTERM, which make handles like SIGINT (partial
+	# targets removed): a shell started in the background, as CI may
+	# start us, ignores SIGINT, and so does everything it runs.
 	set -m
 	"$@" < /dev/null > "$log" 2>&1 &
 	pid=$!
 	set +m
-	trap 'kill -INT -- "-$pid" 2>/dev/null; wait "$pid" 2>/dev/null; exit 130' INT TERM
+	trap 'kill -TERM -- "-$pid" 2>/dev/null; wait "$pid" 2>/dev/null; exit 130' INT TERM
 	while kill -0 "$pid" 2>/dev/null; do
 		sleep 0.2
 		tick=$((tick + 1))

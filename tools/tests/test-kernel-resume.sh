@@ -1,10 +1,12 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# A kernel build interrupted halfway (Ctrl-C: SIGINT to the process group
-# of tools/stage.sh, as make runs it) stops all of its processes and
+# A kernel build interrupted halfway stops all of its processes and
 # writes no stamp, and the next run of tools/build-kernel.sh completes it
-# without `make clean`: kbuild keeps what was compiled and resumes.
+# without `make clean`: kbuild keeps what was compiled and resumes. The
+# interrupt is SIGTERM to the process group of tools/stage.sh (run_stage
+# passes Ctrl-C on as the same); not SIGINT, which a test run from a
+# background shell, as CI may run it, inherits ignored and cannot send.
 #
 # The real scripts on the real tree, in a scratch directory under
 # build/tests/ (removed when the test passes), with the main build's
@@ -60,12 +62,12 @@ set -m	# a process group of its own, as a terminal's foreground job
 "$KSTRING_ROOT/tools/stage.sh" "$stage" "$KSTRING_ROOT/tools/build-kernel.sh" > "$scratch/first.log" 2>&1 &
 pid=$!
 set +m
-# Wait for compilation to be under way, then Ctrl-C the whole group.
+# Wait for compilation to be under way, then interrupt the whole group.
 while kill -0 "$pid" 2>/dev/null && [ "$(count)" -lt "$want" ]; do
 	sleep 0.2
 done
 at=$(count)
-kill -INT -- "-$pid" 2>/dev/null
+kill -TERM -- "-$pid" 2>/dev/null
 wait "$pid"
 rc=$?
 for _ in $(seq 50); do [ -z "$(leftover)" ] && break; sleep 0.2; done
