@@ -16,13 +16,8 @@ export KSRC_PKG=fake-source BUILD=$tmp/build DRIFT_MAIN_BUILD=$tmp/main
 export KERNEL_CHANGES=$tmp/changes SELFTESTS_SRC=$tmp/selftests
 export DRIFT_TOOLS=$tmp/tools DRIFT_NICE=0 FAKE_POOL=$tmp/pool
 export PATH=$tmp/bin:$PATH
-export GIT_AUTHOR_NAME=Test GIT_AUTHOR_EMAIL=test@example.org
-export GIT_COMMITTER_NAME=Test GIT_COMMITTER_EMAIL=test@example.org
-n=0 fails=0
-check() {
-	n=$((n + 1))
-	if eval "$2"; then echo "ok $n - $1"; else echo "not ok $n - $1"; fails=$((fails + 1)); fi
-}
+. "$(dirname "$0")/tap.sh"
+test_git_identity
 drift() { "$tools/archive-drift.sh" "$@" > "$tmp/out" 2>&1; }
 
 # The archive: 2.0-2 is fine, 2.0-1 does not build, 1.0-1 has a lib/a.c

@@ -6,11 +6,7 @@
 here=$(cd "$(dirname "$0")" && pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-n=0 fails=0
-check() {
-	n=$((n + 1))
-	if eval "$2"; then echo "ok $n - $1"; else echo "not ok $n - $1"; fails=$((fails + 1)); fi
-}
+. "$(dirname "$0")/tap.sh"
 cat > "$tmp/.config" <<'EOC'
 CONFIG_MODULES=y
 CONFIG_TEST_STRSCPY=m

@@ -13,11 +13,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 export BUILD=$tmp/build
 nopkg=kstring-no-such-package
-n=0 fails=0
-check() {
-	n=$((n + 1))
-	if eval "$2"; then echo "ok $n - $1"; else echo "not ok $n - $1"; fails=$((fails + 1)); fi
-}
+. "$(dirname "$0")/tap.sh"
 
 # Stand-ins: apt-get records its calls and fails as told (FAKE_APT_FAIL=
 # update|install); id says uid 0 (root, as in CI) or, with user/ first on

@@ -31,11 +31,7 @@ trap '[ $mounted = 1 ] && umount "$BUILD"; rm -rf "$tmp"' EXIT
 printf '#!/bin/sh\necho "fake mkosi ran" >&2\nexit 1\n' > "$tmp/bin/mkosi"
 chmod +x "$tmp/bin/mkosi"
 export PATH=$tmp/bin:$PATH
-n=0 fails=0
-check() {
-	n=$((n + 1))
-	if eval "$2"; then echo "ok $n - $1"; else echo "not ok $n - $1"; fails=$((fails + 1)); fi
-}
+. "$(dirname "$0")/tap.sh"
 skipped=0
 skip() { echo "# skipped: $1"; skipped=$((skipped + $2)); }	# counted as neither
 full="build/ is full: [0-9]* MB free at $BUILD"

@@ -25,11 +25,7 @@ EOM
 chmod +x "$tmp/bin/mkosi"
 export PATH=$tmp/bin:$PATH FAKE_MKOSI_CALLS=$tmp/calls
 img=$BUILD/image/base.cpio
-n=0 fails=0
-check() {
-	n=$((n + 1))
-	if eval "$2"; then echo "ok $n - $1"; else echo "not ok $n - $1"; fails=$((fails + 1)); fi
-}
+. "$(dirname "$0")/tap.sh"
 calls() { grep -c . "$FAKE_MKOSI_CALLS" 2>/dev/null || echo 0; }
 echo "TAP version 13"
 echo "1..6"

@@ -41,11 +41,7 @@ cleanup() {
 trap cleanup EXIT
 rm -rf "$scratch"
 mkdir -p "$scratch"
-n=0 fails=0
-check() {
-	n=$((n + 1))
-	if eval "$2"; then echo "ok $n - $1"; else echo "not ok $n - $1"; fails=$((fails + 1)); fi
-}
+. "$(dirname "$0")/tap.sh"
 # objects: the kernel's objects (not host tools, objtool), with mtimes.
 objects() {
 	[ -d "$obj" ] && (cd "$obj" && find . \( -path ./scripts -o -path ./tools \) -prune -o \

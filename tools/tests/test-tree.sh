@@ -13,13 +13,8 @@ trap 'rm -rf "$tmp"' EXIT
 export KSRC_TARBALL=$tmp/fake.tar.xz KSRC_VERSION=1.0-test KSRC_PKG=fake-source
 export BUILD=$tmp/build TREE=$tmp/build/linux
 export KERNEL_CHANGES=$tmp/changes SELFTESTS_SRC=$tmp/selftests
-export GIT_AUTHOR_NAME=Test GIT_AUTHOR_EMAIL=test@example.org
-export GIT_COMMITTER_NAME=Test GIT_COMMITTER_EMAIL=test@example.org
-n=0 fails=0
-check() {
-	n=$((n + 1))
-	if eval "$2"; then echo "ok $n - $1"; else echo "not ok $n - $1"; fails=$((fails + 1)); fi
-}
+. "$(dirname "$0")/tap.sh"
+test_git_identity
 git() { command git -c user.name=Test -c user.email=test@example.org "$@"; }
 
 # The fake source and a patch against it.

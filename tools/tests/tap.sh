@@ -1,0 +1,18 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# TAP helpers for the host tests in tools/tests/; sourced, never run.
+# check DESC CONDITION: CONDITION is eval'ed; prints "ok N - DESC" or
+# "not ok N - DESC" and counts the failures in $fails, which the test
+# turns into its exit status at the end.
+n=0 fails=0
+check() {
+	n=$((n + 1))
+	if eval "$2"; then echo "ok $n - $1"; else echo "not ok $n - $1"; fails=$((fails + 1)); fi
+}
+
+# test_git_identity: a fixed author and committer for the commits that
+# the tree scripts make in a test's scratch trees.
+test_git_identity() {
+	export GIT_AUTHOR_NAME=Test GIT_AUTHOR_EMAIL=test@example.org
+	export GIT_COMMITTER_NAME=Test GIT_COMMITTER_EMAIL=test@example.org
+}
