@@ -30,8 +30,7 @@ say "guest: accelerator $accel ($accel_note)"
 cpu=max
 [ "$accel" = kvm ] && cpu=host
 
-# loglevel= and mem= also take every boot through the series' conversions
-# of get_option() and memparse() (lib/cmdline.c); mem= is the guest's RAM.
+# mem= is the guest's RAM.
 cmdline="console=ttyS0,115200 rdinit=/usr/lib/systemd/systemd panic=-1"
 cmdline+=" loglevel=5 mem=${MEM:-1024}M"
 # Under TCG the guest's TSC is the host's, but calibrating it against the
