@@ -33,6 +33,9 @@
 #                           definitions themselves (strscpy_pad() calls
 #                           strscpy_truncate() since the first patch)
 #   lib/test_strscpy.c      the test module, which tests both functions
+#   drivers/misc/lkdtm/fortify.c, lib/test_fortify/write_overflow-strscpy.c
+#                           the FORTIFY_SOURCE tests of strscpy() itself,
+#                           updated by hand for its new semantics
 #   strscpy_pad()           a different identifier; keeps truncating
 #
 # The file list is sorted and the rewrite is a pure text substitution, so
@@ -75,7 +78,9 @@ find . \( -path ./.git -o -path ./tools -o -path ./scripts \
 		   -e include/linux/fortify-string.h \
 		   -e lib/string.c \
 		   -e lib/string_helpers.c \
-		   -e lib/test_strscpy.c |
+		   -e lib/test_strscpy.c \
+		   -e drivers/misc/lkdtm/fortify.c \
+		   -e lib/test_fortify/write_overflow-strscpy.c |
 	sort |
 	tr '\n' '\0' |
 	xargs -0 -r grep -l -P '\bstrscpy\s*\(' > "$list" || true
