@@ -8,9 +8,11 @@
 #     trailer) must add no report: every report on it must also be made on
 #     the lines it replaces (checkpatch run on the reverse diff), or be
 #     listed with its reason in kernel-changes/checkpatch-accepted;
-#  2. bisectability: every commit builds (vmlinux + modules), one after the
-#     other in a separate worktree (build/check/), incrementally and with
-#     ccache, using the guest kernel's .config.
+#  2. bisectability: every commit builds (bzImage + modules), one after
+#     the other in a separate worktree (build/check/), incrementally and
+#     with ccache, once for each config in CHECK_CONFIGS (default: the
+#     guest kernel's .config and x86_64_defconfig, whose bzImage links the
+#     KASLR decompressor and the EFI stub).
 # CHECKPATCH_ONLY=1 skips the builds. Prints a table, fails on any problem.
 . "$(dirname "$0")/lib.sh"
 
@@ -104,31 +106,87 @@ for p in "$series"/[0-9]*.patch; do
 	grep -q '^Signed-off-by: ' "$p" || { echo "      no Signed-off-by"; fails=$((fails + 1)); }
 done
 
+# config_for NAME OBJ: write OBJ/.config for a build of the series.
+#   guest               the guest kernel's .config (make kernel)
+#   *defconfig          that defconfig of the pristine tree, e.g.
+#                       x86_64_defconfig: RANDOMIZE_BASE and EFI_STUB, so
+#                       bzImage links the KASLR decompressor and the EFI
+#                       stub, which build lib/ files without vmlinux
+#   debian-FLAVOUR      Debian's config for FLAVOUR from linux-config-6.1,
+#                       e.g. debian-amd64_none_amd64 (see config_for)
+config_for() {
+	case $1 in
+	guest)
+		[ -f "${KOBJ:-$BUILD/kernel}/.config" ] ||
+			die "no guest .config: run 'make kernel'"
+		cp "${KOBJ:-$BUILD/kernel}/.config" "$2/.config" ;;
+	*defconfig)
+		make -s -C "$work/linux" O="$2" "$1" > /dev/null ||
+			die "make $1 failed" ;;
+	debian-*)
+		# Debian's own config (package linux-config-6.1), without its
+		# signing certificates (not in the source tarball) and without
+		# debug info (BTF needs pahole, DWARF triples the build).
+		local f=/usr/src/linux-config-${KSRC_PKG#linux-source-}/config.${1#debian-}.xz
+		[ -f "$f" ] || die "no $f: apt-get install linux-config-${KSRC_PKG#linux-source-}"
+		xzcat "$f" > "$2/.config"
+		"$work/linux/scripts/config" --file "$2/.config" \
+			--set-str SYSTEM_TRUSTED_KEYS "" \
+			--set-str SYSTEM_REVOCATION_KEYS "" \
+			--disable DEBUG_INFO_DWARF_TOOLCHAIN_DEFAULT \
+			--disable DEBUG_INFO_BTF --enable DEBUG_INFO_NONE
+		make -s -C "$work/linux" O="$2" olddefconfig > /dev/null ||
+			die "make olddefconfig failed for $1" ;;
+	*)
+		die "CHECK_CONFIGS: unknown config '$1' (guest, a defconfig or debian-FLAVOUR)" ;;
+	esac
+}
+
+# Build every commit in turn, once per config in CHECK_CONFIGS, each in
+# its own object directory (build/check/kernel-NAME), incrementally and
+# with ccache; bzImage so that the boot code links too.
 if [ "${CHECKPATCH_ONLY:-0}" != 1 ]; then
-	obj=$work/kernel
-	[ -f "${KOBJ:-$BUILD/kernel}/.config" ] || die "no guest .config: run 'make kernel'"
 	if [ ! -d "$work/linux" ]; then
 		git -C "$TREE" worktree prune
 		git -C "$TREE" worktree add -q --detach "$work/linux" pristine ||
 			die "git worktree add failed"
 	fi
-	mkdir -p "$obj"
 	export CCACHE_DIR=${CCACHE_DIR:-$BUILD/ccache}
-	say "build every commit (vmlinux modules) in ${work#"$KSTRING_ROOT"/}:"
-	for c in $(git -C "$TREE" rev-list --reverse pristine..HEAD); do
-		subject=$(git -C "$TREE" log -1 --format=%s "$c")
-		git -C "$work/linux" checkout -q --detach "$c"
-		cp "${KOBJ:-$BUILD/kernel}/.config" "$obj/.config"
-		log=$work/build-$(git -C "$TREE" rev-parse --short "$c").log
-		t0=$(now)
-		if make -C "$work/linux" O="$obj" CC="ccache gcc" -j"$(($(nproc) + 1))" \
-			olddefconfig vmlinux modules > "$log" 2>&1; then
-			printf '  %-60s builds (%ss)\n' "${subject:0:60}" "$(elapsed "$t0")"
-		else
-			printf '  %-60s BUILD FAILS: %s\n' "${subject:0:60}" "${log#"$KSTRING_ROOT"/}"
-			grep -m5 'error' "$log" | sed 's/^/      /'
-			fails=$((fails + 1))
-		fi
+	export KBUILD_BUILD_TIMESTAMP=2015-05-01 KBUILD_BUILD_USER=kstring KBUILD_BUILD_HOST=check
+	jobs=${JOBS:-$(($(nproc) + 1))}
+	for cfg in ${CHECK_CONFIGS:-guest x86_64_defconfig}; do
+		obj=$work/kernel-$cfg
+		mkdir -p "$obj"
+		git -C "$work/linux" checkout -q --detach pristine
+		config_for "$cfg" "$obj"
+		cp "$obj/.config" "$obj/.config.base"
+		say "build every commit with $cfg (${CHECK_TARGETS:-bzImage modules}) in ${obj#"$KSTRING_ROOT"/}:"
+		t_cfg=$(now)
+		for c in $(git -C "$TREE" rev-list --reverse pristine..HEAD); do
+			subject=$(git -C "$TREE" log -1 --format=%s "$c")
+			git -C "$work/linux" checkout -q --detach "$c"
+			cp "$obj/.config.base" "$obj/.config"
+			log=$obj/build-$(git -C "$TREE" rev-parse --short "$c").log
+			t0=$(now)
+			# Progress for the long builds: the last object every minute.
+			( while sleep 60; do
+				printf '    %s: %ss: %s\n' "$cfg" "$(elapsed "$t0")" \
+					"$(grep -a ' CC \| LD \| AR ' "$log" | tail -n 1 | sed 's/^ *//')"
+			  done ) &
+			ticker=$!
+			# shellcheck disable=SC2086
+			if make -C "$work/linux" O="$obj" CC="ccache gcc" -j"$jobs" \
+				olddefconfig ${CHECK_TARGETS:-bzImage modules} > "$log" 2>&1; then
+				printf '  %-60s builds (%ss)\n' "${subject:0:60}" "$(elapsed "$t0")"
+			else
+				printf '  %-60s BUILD FAILS: %s\n' "${subject:0:60}" "${log#"$KSTRING_ROOT"/}"
+				grep -m5 'error\|undefined reference' "$log" | sed 's/^/      /'
+				fails=$((fails + 1))
+			fi
+			kill "$ticker" 2>/dev/null
+			wait "$ticker" 2>/dev/null
+		done
+		say "  $cfg: every commit built in $(elapsed "$t_cfg")s"
 	done
 fi
 [ "$fails" -eq 0 ] || die "$fails problem(s) in the series"
