@@ -46,5 +46,17 @@ jobs=${JOBS:-$(($(nproc) + 1))}
 say "kernel: make -j$jobs bzImage modules in ${obj#"$KSTRING_ROOT"/}"
 make -C "$TREE" O="$obj" CC="$cc" -j"$jobs" bzImage modules ||
 	die "kernel build failed (rerun 'make kernel': the build resumes where it stopped)"
+# With FORTIFY_SOURCE (SANITIZE=1) kbuild compiles lib/test_fortify/, the
+# build-time tests of the fortified string functions (strscpy() and
+# strscpy_truncate() among them), but only logs their failures.
+if grep -q '^CONFIG_FORTIFY_SOURCE=y' "$obj/.config"; then
+	log=$obj/lib/test_fortify/test_fortify.log
+	[ -f "$log" ] || die "FORTIFY_SOURCE=y but kbuild wrote no $log"
+	if grep -q '^warning: unsafe' "$log"; then
+		grep '^warning: unsafe' "$log" | sed 's/^/    /' >&2
+		die "test_fortify: a build-time FORTIFY check failed (above; all in $log)"
+	fi
+	say "kernel: test_fortify: $(grep -c '^ok: ' "$log") build-time FORTIFY checks passed"
+fi
 echo "$key" > "$obj/.kstring-key"
 say "kernel: built $(cat "$obj/include/config/kernel.release")"

@@ -53,13 +53,16 @@ for p in "$series"/[0-9]*.patch; do
 	log=$work/checkpatch/$(basename "$p" .patch).log
 	mkdir -p "$(dirname "$log")"
 	ignore=
-	# The selftests commit is made from selftests/ alone and so cannot
-	# touch MAINTAINERS. checkpatch's question "does MAINTAINERS need
-	# updating?" is answered instead: every file it adds must already
-	# have a maintainer (get_maintainer.pl), or the check fails.
-	if grep -q '^Kselftest-Source: selftests/' "$p"; then
+	# checkpatch asks "does MAINTAINERS need updating?" of every patch
+	# that adds a file (and the selftests commit, made from selftests/
+	# alone, cannot touch MAINTAINERS). Answer it instead: every added
+	# file must already have a maintainer (get_maintainer.pl), or the
+	# check fails.
+	mapfile -t added < <(git -C "$TREE" diff-tree --no-commit-id --name-only \
+		--diff-filter=A -r "$c")
+	if [ ${#added[@]} -gt 0 ]; then
 		ignore="--ignore FILE_PATH_CHANGES"
-		for f in $(sed -n 's|^+++ b/||p' "$p"); do
+		for f in "${added[@]}"; do
 			(cd "$TREE" && ./scripts/get_maintainer.pl --nogit --nogit-fallback \
 				--norolestats -f "$f" 2>/dev/null | grep -q '@') && continue
 			echo "      $f has no maintainer: add a MAINTAINERS entry in the series"
