@@ -4,11 +4,13 @@
 # Userspace half of the parse_integer() selftest.
 #
 # Loads test_parse_integer, checks the module's own verdict in dmesg, then
-# feeds every vector of parse_integer.vectors (next to this script) to
+# feeds every vector of parse_integer.vectors (next to this script) that
+# holds for the kernel's width of long (the module's long_bits file) to
 # /sys/kernel/test_parse_integer/parse and compares the "result" file with
 # the expectation, checks a few value_<type> knobs, and unloads the module.
 # Output is TAP; exit 0 iff everything passed, 4 (kselftest skip) when the
-# module is not available or we are not root.
+# module is not available or we are not root; a module without long_bits
+# is a failure (Bail out!).
 #
 # Environment (for dry runs against a fake sysfs directory):
 #   SYSFS_DIR=dir     use dir instead of /sys/kernel/test_parse_integer
@@ -26,11 +28,12 @@ SYSFS_DIR=${SYSFS_DIR:-/sys/kernel/$MODULE}
 SKIP_MODPROBE=${SKIP_MODPROBE:-0}
 modprobe=${MODPROBE:-/sbin/modprobe}
 
+# long and ulong: set from long_bits once the module is loaded
 declare -A POISON=(
 	[u8]=165 [s8]=-91 [u16]=42405 [s16]=-23131
 	[u32]=2779096485 [s32]=-1515870811
-	[u64]=11936128518282651045 [ulong]=11936128518282651045
-	[s64]=-6510615555426900571 [long]=-6510615555426900571
+	[u64]=11936128518282651045 [s64]=-6510615555426900571
+	[long]=? [ulong]=?
 )
 declare -A ERRNO=([-EINVAL]=-22 [-ERANGE]=-34)
 
@@ -88,34 +91,42 @@ token_to_b()
 }
 
 # ---- read the vectors
-V_LINE=() V_TYPE=() V_BASE=() V_FLAGS=() V_TOKEN=() V_RET=() V_VALUE=()
-V_ERR=()
+# V_WIDTH: the width of long a "long@64"-style line is for, or "" (any)
+V_LINE=() V_TYPE=() V_WIDTH=() V_BASE=() V_FLAGS=() V_TOKEN=() V_RET=()
+V_VALUE=() V_ERR=()
 lineno=0
 while read -r type base flags token ret value rest; do
 	(( lineno++ ))
 	[ -z "$type" ] && continue
 	[[ $type == \#* ]] && continue
-	err=
+	err='' width=''
+	if [[ $type == *@* ]]; then
+		width=${type#*@} type=${type%%@*}
+	fi
 	if [ -z "$value" ] || [[ $value == \#* ]] ||
 	   { [ -n "$rest" ] && [[ $rest != \#* ]]; }; then
 		err="malformed line (need 6 fields)"
-	elif [ -z "${POISON[$type]}" ]; then
+	elif [ -z "$type" ] || [ -z "${POISON[$type]}" ]; then
 		err="unknown type $type"
+	elif [ -n "$width" ] && [[ $type != *long ]]; then
+		err="width marker on $type (only long and ulong take one)"
+	elif [ -n "$width" ] && [ "$width" != 32 ] && [ "$width" != 64 ]; then
+		err="bad width marker @$width (32 or 64)"
 	elif [[ $ret != [0-9]* && -z ${ERRNO[$ret]} ]]; then
 		err="bad ret $ret"
 	elif ! token_to_b "$token"; then
 		err="bad input token"
 	fi
-	V_LINE+=("$lineno") V_TYPE+=("$type") V_BASE+=("$base")
-	V_FLAGS+=("$flags") V_TOKEN+=("$token") V_RET+=("$ret")
-	V_VALUE+=("$value") V_ERR+=("$err")
+	V_LINE+=("$lineno") V_TYPE+=("$type") V_WIDTH+=("$width")
+	V_BASE+=("$base") V_FLAGS+=("$flags") V_TOKEN+=("$token")
+	V_RET+=("$ret") V_VALUE+=("$value") V_ERR+=("$err")
 done < "$VECTORS"
-nvec=${#V_LINE[@]}
 
 # value_<type> knob checks: "type|input (token syntax)|expectation", where
 # expectation is the read-back value, or EINVAL/ERANGE for a failing write.
 # Input "" means: no write, only check the read-back (failed writes must not
-# change the stored value).
+# change the stored value).  A type long@32 etc. is checked only with that
+# width of long, as in the vectors file.
 KNOBS=(
 	"u8|42\\n|42"
 	"u8|4x|EINVAL"
@@ -130,15 +141,18 @@ KNOBS=(
 	"u64|0xffffffffffffffff\\n|18446744073709551615"
 	"u64|18446744073709551616|ERANGE"
 	"s64|-9223372036854775808\\n|-9223372036854775808"
+	"long|-2147483648\\n|-2147483648"
+	"long@64|-9223372036854775808\\n|-9223372036854775808"
+	"long@32|2147483648|ERANGE"
+	"ulong|4294967295\\n|4294967295"
+	"ulong@64|18446744073709551615\\n|18446744073709551615"
+	"ulong@32|4294967296|ERANGE"
+	"ulong|18446744073709551616|ERANGE"
 )
-nknob=${#KNOBS[@]}
 
 tmp=$(mktemp) || exit 1
 errf=$(mktemp) || exit 1
 trap 'rm -f "$tmp" "$errf"' EXIT
-
-echo "TAP version 13"
-echo "1..$(( 1 + nvec + nknob + 1 ))"
 
 n=0
 failed=0
@@ -152,10 +166,10 @@ not_ok()
 	(( failed++ ))
 }
 
-# ---- 1: load the module, check its verdict in dmesg
-if [ "$SKIP_MODPROBE" = 1 ]; then
-	ok "$MODULE dmesg verdict # SKIP SKIP_MODPROBE=1"
-else
+# ---- 1: load the module, check its verdict in dmesg (reported below)
+verdict_ok=1 verdict_desc="$MODULE dmesg verdict # SKIP SKIP_MODPROBE=1"
+log=
+if [ "$SKIP_MODPROBE" != 1 ]; then
 	# a leftover instance would not print a verdict on modprobe
 	[ -d /sys/module/$MODULE ] && "$modprobe" -r $MODULE
 	before=$(dmesg | wc -l)
@@ -165,22 +179,82 @@ else
 	verdict=$(grep -o "$MODULE: all [0-9]* tests passed" <<< "$log" | tail -n 1)
 	failure=$(grep -o "$MODULE: failed [0-9]* out of [0-9]* tests" <<< "$log" | tail -n 1)
 	if [ $mod_rc -eq 0 ] && [ -n "$verdict" ] && [ -z "$failure" ]; then
-		ok "$MODULE dmesg verdict: ${verdict#"$MODULE: "}"
+		verdict_desc="$MODULE dmesg verdict: ${verdict#"$MODULE: "}"
+		log=
 	else
 		why=${failure:-${verdict:-no verdict in dmesg}}
-		not_ok "$MODULE dmesg verdict: modprobe exit $mod_rc, $why"
-		[ -n "$log" ] && while IFS= read -r l; do
-			echo "# $l"
-		done <<< "$log"
+		verdict_ok=0
+		verdict_desc="$MODULE dmesg verdict: modprobe exit $mod_rc, $why"
 	fi
 fi
+report_verdict()
+{
+	if [ $verdict_ok = 1 ]; then
+		ok "$verdict_desc"
+		return
+	fi
+	not_ok "$verdict_desc"
+	[ -n "$log" ] && while IFS= read -r l; do
+		echo "# $l"
+	done <<< "$log"
+}
+
+# ---- the kernel's width of long decides the vectors and the poison
+long_bits=
+read -r long_bits 2>/dev/null < "$SYSFS_DIR/long_bits"
+if [ "$long_bits" != 32 ] && [ "$long_bits" != 64 ]; then
+	if [ -e "$SYSFS_DIR/long_bits" ]; then
+		why="$SYSFS_DIR/long_bits reads '$long_bits', not 32 or 64"
+	elif [ -d "$SYSFS_DIR" ]; then
+		why="no $SYSFS_DIR/long_bits: this $MODULE is older than"
+		why+=" these vectors, which need the kernel's width of long"
+	else
+		why="no $SYSFS_DIR: $MODULE is not loaded"
+	fi
+	echo "TAP version 13"
+	echo "1..1"
+	report_verdict
+	echo "Bail out! $why"
+	[ "$SKIP_MODPROBE" = 1 ] || "$modprobe" -r -q $MODULE
+	exit 1
+fi
+if [ "$long_bits" = 64 ]; then
+	POISON[long]=${POISON[s64]} POISON[ulong]=${POISON[u64]}
+else
+	POISON[long]=${POISON[s32]} POISON[ulong]=${POISON[u32]}
+fi
+
+# the vectors and knob checks for this width (malformed lines stay in,
+# to fail)
+SEL=()
+for (( k = 0; k < ${#V_LINE[@]}; k++ )); do
+	case ${V_ERR[k]:+bad}@${V_WIDTH[k]} in
+	bad@*|@|@"$long_bits")	SEL+=("$k");;
+	esac
+done
+nvec=${#SEL[@]}
+knobs=()
+for knob in "${KNOBS[@]}"; do
+	type=${knob%%|*}
+	case $type in
+	*@"$long_bits")	knobs+=("${type%@*}|${knob#*|}");;
+	*@*)	;;
+	*)	knobs+=("$knob");;
+	esac
+done
+nknob=${#knobs[@]}
+
+echo "TAP version 13"
+echo "1..$(( 1 + nvec + nknob + 1 ))"
+echo "# long is $long_bits bits: $nvec of ${#V_LINE[@]} vectors apply"
+report_verdict
 
 # ---- vectors through sysfs
 prev_seq=
-for (( k = 0; k < nvec; k++ )); do
+for k in "${SEL[@]}"; do
 	type=${V_TYPE[k]} base=${V_BASE[k]} flags=${V_FLAGS[k]}
 	token=${V_TOKEN[k]}
-	desc="$type $base $flags ${token//#/\\#}"
+	desc="$type${V_WIDTH[k]:+@${V_WIDTH[k]}} $base $flags ${token//#/\\#}"
 	if [ -n "${V_ERR[k]}" ]; then
 		not_ok "$desc (vectors line ${V_LINE[k]}: ${V_ERR[k]})"
 		continue
@@ -218,7 +292,7 @@ for (( k = 0; k < nvec; k++ )); do
 done
 
 # ---- value_<type> knobs: parse with base 0 | PARSE_INTEGER_NEWLINE
-for knob in "${KNOBS[@]}"; do
+for knob in "${knobs[@]}"; do
 	IFS='|' read -r type token expect <<< "$knob"
 	file=$SYSFS_DIR/value_$type
 	desc="value_$type write ${token//#/\\#} -> $expect"

@@ -19,9 +19,14 @@
  *  - finally requests are sent one at a time and each "result" must be
  *    exactly the model's outcome.
  *
+ * long and ulong are as wide as the kernel's long, which the module's
+ * long_bits file tells: user space's sizeof(long) may differ (compat).
+ *
  * -F BUG runs against an emulation of the module instead of sysfs, with
- * an injected bug, to show that the checks can fail (host dry runs).
- * -V FILE checks the model against parse_integer.vectors.
+ * an injected bug, to show that the checks can fail (host dry runs); -L
+ * sets the emulated kernel's width of long (default 64).
+ * -V FILE checks the model against parse_integer.vectors, at the width
+ * of -L or else at both.
  *
  * Output is "# " lines; exit 0 when every check passed, 1 otherwise.
  */
@@ -55,7 +60,8 @@
 enum { T_S8, T_U8, T_S16, T_U16, T_S32, T_U32, T_LONG, T_ULONG, T_S64,
 	T_U64, T_NR };
 
-static const struct {
+/* The bits of long and ulong are set by set_long_bits(). */
+static struct {
 	const char *name;
 	int bits;
 	bool is_signed;
@@ -63,8 +69,7 @@ static const struct {
 	[T_S8] = { "s8", 8, true },		[T_U8] = { "u8", 8, false },
 	[T_S16] = { "s16", 16, true },		[T_U16] = { "u16", 16, false },
 	[T_S32] = { "s32", 32, true },		[T_U32] = { "u32", 32, false },
-	[T_LONG] = { "long", 8 * sizeof(long), true },
-	[T_ULONG] = { "ulong", 8 * sizeof(long), false },
+	[T_LONG] = { "long", 0, true },		[T_ULONG] = { "ulong", 0, false },
 	[T_S64] = { "s64", 64, true },		[T_U64] = { "u64", 64, false },
 };
 
@@ -108,6 +113,7 @@ static const char *who = "main";
 static const char *dir = "/sys/kernel/test_parse_integer";
 static const char *fake_bug;	/* -F: emulate the module, with this bug */
 static bool wrong_model;	/* -M: deliberately wrong model */
+static int long_bits;		/* the kernel's BITS_PER_LONG */
 static size_t page_size;
 static unsigned long long rng;
 
@@ -203,6 +209,36 @@ static unsigned long long type_extend(int t, unsigned long long v)
 static unsigned long long poison(int t)
 {
 	return type_extend(t, 0xa5a5a5a5a5a5a5a5ULL);
+}
+
+static void set_long_bits(int bits)
+{
+	long_bits = bits;
+	types[T_LONG].bits = bits;
+	types[T_ULONG].bits = bits;
+}
+
+/* The kernel's width of long from the module; exits if it cannot tell. */
+static void read_long_bits(void)
+{
+	char path[PATH_MAX], buf[16] = "";
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/long_bits", dir);
+	f = fopen(path, "r");
+	if (!f) {
+		diag("cannot read %s: %s (a module without it is too old)",
+		     path, strerror(errno));
+		exit(1);
+	}
+	if (!fgets(buf, sizeof(buf), f) ||
+	    (strcmp(buf, "32\n") && strcmp(buf, "64\n"))) {
+		diag("%s reads '%s', not 32 or 64", path,
+		     show(buf, strcspn(buf, "\n")));
+		exit(1);
+	}
+	fclose(f);
+	set_long_bits(atoi(buf));
 }
 
 /* ---- the model */
@@ -517,16 +553,47 @@ static ssize_t do_read(int f, char *buf, size_t size)
 
 /* ---- request generation */
 
-/* Append the decimal, octal or hex digits of v (up to 2^64). */
-static size_t put_number(char *p, __uint128_t v, unsigned int radix)
+/* A magnitude up to 2^64 + 1 (no __int128 on 32-bit targets). */
+struct mag {
+	unsigned long long lo;
+	unsigned int hi;	/* 0 or 1: the bit 2^64 */
+};
+
+static struct mag mag_of(unsigned long long v, unsigned int add)
+{
+	struct mag m = { v + add, v + add < v };
+
+	return m;
+}
+
+/* Divide m by radix in place, return the remainder. */
+static unsigned int mag_div(struct mag *m, unsigned int radix)
+{
+	unsigned long long cur;
+	unsigned int q[3], limb[3] = {
+		m->hi, (unsigned int)(m->lo >> 32), (unsigned int)m->lo
+	};
+	unsigned int i, rem = 0;
+
+	for (i = 0; i < 3; i++) {
+		cur = (unsigned long long)rem << 32 | limb[i];
+		q[i] = cur / radix;
+		rem = cur % radix;
+	}
+	m->hi = q[0];
+	m->lo = (unsigned long long)q[1] << 32 | q[2];
+	return rem;
+}
+
+/* Append the decimal, octal or hex digits of m. */
+static size_t put_number(char *p, struct mag m, unsigned int radix)
 {
 	char tmp[160];
 	size_t n = 0, i;
 
 	do {
-		tmp[n++] = "0123456789abcdef"[v % radix];
-		v /= radix;
-	} while (v);
+		tmp[n++] = "0123456789abcdef"[mag_div(&m, radix)];
+	} while (m.lo || m.hi);
 	for (i = 0; i < n; i++)
 		p[i] = tmp[n - 1 - i];
 	if (radix == 16 && below(2))
@@ -545,23 +612,22 @@ static size_t gen_number(char *p, int t, unsigned int radix)
 	unsigned long long max = type_max(t);
 	bool neg = false;
 	size_t n = 0;
-	__uint128_t mag;
+	struct mag mag;
 
 	switch (below(6)) {
 	case 0:		/* max + 1 */
-		mag = (__uint128_t)max + 1;
+		mag = mag_of(max, 1);
 		break;
 	case 1:		/* max */
-		mag = max;
+		mag = mag_of(max, 0);
 		break;
 	case 2:		/* min (0 for unsigned) and min - 1 */
 	case 3:
 		neg = types[t].is_signed;
-		mag = neg ? (__uint128_t)max + 1 : 0;
-		mag += below(4) == 3;
+		mag = mag_of(neg ? max : 0, neg + (below(4) == 3));
 		break;
 	default:
-		mag = rnd() >> below(64);
+		mag = mag_of(rnd() >> below(64), 0);
 		neg = below(3) == 0;
 		break;
 	}
@@ -954,17 +1020,16 @@ static void knob_one(char *buf)
 	int t = below(T_NR), i = below(POOL), ret;
 	unsigned long long v = sh->pool[t][i], want;
 	size_t n = 0, seen;
-	__uint128_t mag;
+	struct mag mag;
 	bool neg;
 	ssize_t rv;
 	char c;
 
 	neg = types[t].is_signed && (long long)v < 0;
-	mag = neg ? -(__uint128_t)(long long)v : v;
+	mag = mag_of(neg ? -v : v, 0);
 	switch (below(8)) {
 	case 0:		/* just out of range */
-		mag = neg ? (__uint128_t)type_max(t) + 2 :
-			(__uint128_t)type_max(t) + 1;
+		mag = mag_of(type_max(t), neg ? 2 : 1);
 		break;
 	case 1:		/* a sign the type does not take */
 		neg = !types[t].is_signed;
@@ -1068,11 +1133,15 @@ static void writer(double end)
 
 /* ---- -V: the model against parse_integer.vectors */
 
+/*
+ * The vectors for the current width of long: a line marked long@N or
+ * ulong@N holds only where long is N bits wide, the others for both.
+ */
 static int check_vectors(const char *path)
 {
 	char line[8192], s[8192], type[32], base[32], flags[8], tok[4096];
 	char ret[32], value[64];
-	unsigned long lineno = 0, nvec = 0, bad = 0;
+	unsigned long lineno = 0, nvec = 0, other = 0, bad = 0;
 	FILE *f = fopen(path, "r");
 
 	if (!f) {
@@ -1083,17 +1152,25 @@ static int check_vectors(const char *path)
 		int t, got, want;
 		unsigned long long v, wv;
 		size_t n = 0;
-		char *p;
+		char *p, *at;
 
 		lineno++;
 		if (sscanf(line, "%31s %31s %7s %4095s %31s %63s", type, base,
 			   flags, tok, ret, value) != 6 || type[0] == '#')
 			continue;
+		at = strchr(type, '@');
+		if (at)
+			*at++ = '\0';
 		for (t = 0; t < T_NR && strcmp(type, types[t].name); t++)
 			;
-		if (t == T_NR) {
+		if (t == T_NR || (at && ((t != T_LONG && t != T_ULONG) ||
+					 (strcmp(at, "32") && strcmp(at, "64"))))) {
 			diag("%s:%lu: unknown type", path, lineno);
 			bad++;
+			continue;
+		}
+		if (at && atoi(at) != long_bits) {
+			other++;
 			continue;
 		}
 		for (p = strcmp(tok, "\"\"") ? tok : ""; *p; p++) {
@@ -1129,7 +1206,8 @@ static int check_vectors(const char *path)
 		}
 	}
 	fclose(f);
-	diag("%lu vectors, %lu disagree with the model", nvec, bad);
+	diag("%d-bit long: %lu vectors, %lu for the other width, %lu disagree with the model",
+	     long_bits, nvec, other, bad);
 	return bad || !nvec;
 }
 
@@ -1140,7 +1218,8 @@ static void print_usage(const char *prog)
 	fprintf(stderr,
 		"usage: %s [-w writers] [-r readers] [-t seconds] [-q requests]\n"
 		"\t[-s seed] [-d dir] [-F none|errno|seq|value|torn|store] [-M]\n"
-		"   or: %s -V parse_integer.vectors\n", prog, prog);
+		"\t[-L 32|64 (with -F)]\n"
+		"   or: %s [-L 32|64] -V parse_integer.vectors\n", prog, prog);
 	exit(1);
 }
 
@@ -1201,14 +1280,14 @@ int main(int argc, char **argv)
 	char *buf, line[256];
 	unsigned long accepted;
 	double start, end;
-	const char *why;
-	int i, t, opt, ret, status;
+	const char *why, *vectors = NULL;
+	int i, t, opt, ret, status, bits = 0;
 	unsigned int base;
 	char flags;
 	ssize_t n;
 
 	page_size = sysconf(_SC_PAGESIZE);
-	while ((opt = getopt(argc, argv, "w:r:t:q:s:d:F:MV:")) != -1) {
+	while ((opt = getopt(argc, argv, "w:r:t:q:s:d:F:ML:V:")) != -1) {
 		switch (opt) {
 		case 'w':
 			writers = atoi(optarg);
@@ -1234,8 +1313,14 @@ int main(int argc, char **argv)
 		case 'M':
 			wrong_model = true;
 			break;
+		case 'L':
+			bits = atoi(optarg);
+			if (bits != 32 && bits != 64)
+				print_usage(argv[0]);
+			break;
 		case 'V':
-			return check_vectors(optarg);
+			vectors = optarg;
+			break;
 		default:
 			print_usage(argv[0]);
 		}
@@ -1243,6 +1328,23 @@ int main(int argc, char **argv)
 	if (optind != argc || writers < 1 || readers < 0 || seconds < 0 ||
 	    writers + readers > MAX_PROCS)
 		print_usage(argv[0]);
+	if (vectors && bits) {
+		set_long_bits(bits);
+		return check_vectors(vectors);
+	}
+	if (vectors) {
+		set_long_bits(32);
+		ret = check_vectors(vectors);
+		set_long_bits(64);
+		return check_vectors(vectors) | ret;
+	}
+	/* Only an emulated kernel's width can be chosen. */
+	if (bits && !fake_bug)
+		print_usage(argv[0]);
+	if (fake_bug)
+		set_long_bits(bits ? bits : 64);
+	else
+		read_long_bits();
 
 	sh = mmap(NULL, sizeof(*sh), PROT_READ | PROT_WRITE,
 		  MAP_SHARED | MAP_ANONYMOUS, -1, 0);
@@ -1259,8 +1361,9 @@ int main(int argc, char **argv)
 	st = &sh->st[MAX_PROCS];
 	rng = seed | 1;
 	make_pool();
-	diag("%d writers, %d readers, %d s, seed %llu%s%s%s", writers,
-	     readers, seconds, seed, fake_bug ? ", emulated module with bug " : "",
+	diag("%d writers, %d readers, %d s, seed %llu, %d-bit long%s%s%s",
+	     writers, readers, seconds, seed, long_bits,
+	     fake_bug ? ", emulated module with bug " : "",
 	     fake_bug ? fake_bug : "", wrong_model ? ", wrong model" : "");
 
 	open_files();

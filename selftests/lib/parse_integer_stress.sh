@@ -16,6 +16,8 @@
 #   STRESS_FAKE=bug     host dry run: no module, no sysfs, no root; an
 #                       emulation of the module with an injected bug
 #                       (none, errno, seq, value, torn, store) instead
+#   STRESS_LONG_BITS=32 with STRESS_FAKE: the emulated kernel's width of
+#                       long (default 64; a real module's long_bits says it)
 #   STRESS_WRONG_MODEL=1  check against a deliberately wrong model
 #   SYSFS_DIR=dir, SKIP_MODPROBE=1  use an already loaded module's files
 desc=parse_integer_stress
@@ -32,6 +34,7 @@ args=(-w "${STRESS_WRITERS:-8}" -r "${STRESS_READERS:-2}"
 	-t "${STRESS_SECONDS:-60}" -d "${SYSFS_DIR:-/sys/kernel/$MODULE}")
 [ -n "${STRESS_SEED:-}" ] && args+=(-s "$STRESS_SEED")
 [ -n "$fake" ] && args+=(-F "$fake")
+[ -n "$fake" ] && [ -n "${STRESS_LONG_BITS:-}" ] && args+=(-L "$STRESS_LONG_BITS")
 [ "${STRESS_WRONG_MODEL:-0}" = 1 ] && args+=(-M)
 
 [ -x "$prog" ] || { echo "TAP version 13"; echo "Bail out! $prog is not built"; exit 1; }

@@ -5,8 +5,10 @@ This is written from the specification, not ported from kernel code:
 
   parse_integer(s, base, &val)
 
-* The type of *val (s8 u8 s16 u16 s32 u32 long ulong s64 u64; x86_64, so
-  long/ulong are 64 bit) gives range and signedness.
+* The type of *val (s8 u8 s16 u16 s32 u32 long ulong s64 u64) gives range
+  and signedness.  long and ulong are as wide as the kernel's long
+  (BITS_PER_LONG, 32 or 64): every function that needs their width takes
+  it as the parameter long_bits.
 * Returns the number of characters consumed (sign and "0x" prefix
   included) on success, -EINVAL when no digit was converted, -ERANGE when
   the number does not fit.  On error *val is untouched.
@@ -25,10 +27,11 @@ This is written from the specification, not ported from kernel code:
 * C strings: an embedded NUL ends the string.
 
 Public helpers:
-  parse(type, base, flags, input_bytes) -> (ret, value_or_None)
+  parse(type, base, flags, input_bytes, long_bits) -> (ret, value_or_None)
   decode_input(token) -> bytes
-  poison(type) -> int
+  poison(type, long_bits) -> int
   parse_vectors(path) -> list of Vector records (with line numbers)
+  vector_widths(vector) -> the widths of long a vector applies to
 """
 
 import collections
@@ -41,7 +44,10 @@ U64_MAX = (1 << 64) - 1
 # accepted final "\n" counted in the returned length?
 NEWLINE_COUNTED = True
 
-# name -> (bits, signed); x86_64 LP64
+# The widths of the kernel's long the vectors file covers.
+LONG_BITS = (32, 64)
+
+# name -> (bits, signed); bits None: the width of the kernel's long
 TYPES = collections.OrderedDict([
     ("s8", (8, True)),
     ("u8", (8, False)),
@@ -49,8 +55,8 @@ TYPES = collections.OrderedDict([
     ("u16", (16, False)),
     ("s32", (32, True)),
     ("u32", (32, False)),
-    ("long", (64, True)),
-    ("ulong", (64, False)),
+    ("long", (None, True)),
+    ("ulong", (None, False)),
     ("s64", (64, True)),
     ("u64", (64, False)),
 ])
@@ -61,17 +67,28 @@ FLAGS = ("-", "n")
 RET_NAMES = {"-EINVAL": -EINVAL, "-ERANGE": -ERANGE}
 
 
-def type_range(typ):
+def type_bits(typ, long_bits=None):
+    """Width of a type; long_bits (32 or 64) is needed for long and ulong."""
+    bits, _ = TYPES[typ]
+    if bits is not None:
+        return bits
+    if long_bits not in LONG_BITS:
+        raise ValueError("%s needs the width of long (one of %s), got %r"
+                         % (typ, LONG_BITS, long_bits))
+    return long_bits
+
+
+def type_range(typ, long_bits=None):
     """Return (min, max) of a type as Python ints."""
-    bits, signed = TYPES[typ]
+    bits, signed = type_bits(typ, long_bits), TYPES[typ][1]
     if signed:
         return -(1 << (bits - 1)), (1 << (bits - 1)) - 1
     return 0, (1 << bits) - 1
 
 
-def poison(typ):
+def poison(typ, long_bits=None):
     """Value of a variable of type typ whose every byte is 0xA5."""
-    bits, signed = TYPES[typ]
+    bits, signed = type_bits(typ, long_bits), TYPES[typ][1]
     raw = int.from_bytes(b"\xa5" * (bits // 8), "little")
     if signed and raw >= 1 << (bits - 1):
         raw -= 1 << bits
@@ -99,13 +116,14 @@ def _has_hex_prefix(s, i):
             and _is_hex_digit(s, i + 2))
 
 
-def parse(typ, base, flags, data):
+def parse(typ, base, flags, data, long_bits=None):
     """Model parse_integer().
 
-    typ:   one of TYPES
+    typ:   one of TYPES (long and ulong need long_bits, 32 or 64)
     base:  int, passed through unchanged (may hold unknown flag bits)
     flags: "-" (none) or "n" (PARSE_INTEGER_NEWLINE); a bool is accepted too
     data:  bytes (a C string: truncated at the first NUL)
+    long_bits: the kernel's BITS_PER_LONG; ignored for the other types
 
     Returns (ret, value) where value is None when *val is untouched.
     """
@@ -119,8 +137,8 @@ def parse(typ, base, flags, data):
         raise ValueError("unknown flags %r" % (flags,))
     if isinstance(data, str):
         data = data.encode("latin-1")
-    bits, signed = TYPES[typ]
-    lo, hi = type_range(typ)
+    signed = TYPES[typ][1]
+    lo, hi = type_range(typ, long_bits)
 
     if not (base == 0 or 2 <= base <= 16):
         return -EINVAL, None
@@ -250,11 +268,15 @@ def encode_input(data):
 
 Vector = collections.namedtuple(
     "Vector",
-    "lineno line type base flags token input ret value error")
+    "lineno line type base flags token input ret value error long_bits",
+    defaults=(None,))
 Vector.__doc__ = """One line of the vectors file.
 
 lineno/line: 1-based line number and text (without newline)
-type/base/flags/token: fields as written (base as int)
+type/base/flags/token: fields as written (base as int); type without the
+       width marker
+long_bits: 32 or 64 for a line marked long@N / ulong@N (it holds only
+       where long is N bits wide), None for a line that holds for both
 input: decoded bytes
 ret:   expected return (int; negative errno for errors)
 value: expected value (int) or None for "-" (untouched / poison)
@@ -290,8 +312,18 @@ def parse_vector_line(line, lineno=0):
         return bad("expected 6 fields <type> <base> <flags> <input> <ret> "
                    "<value>, got %d" % len(fields))
     typ, base_s, flags, token, ret_s, value_s = fields
+    typ, at, width_s = typ.partition("@")
     if typ not in TYPES:
-        return bad("unknown type %r" % typ)
+        return bad("unknown type %r" % fields[0])
+    long_bits = None
+    if at:
+        if TYPES[typ][0] is not None:
+            return bad("%r: only long and ulong take a width marker"
+                       % fields[0])
+        if width_s not in [str(w) for w in LONG_BITS]:
+            return bad("%r: bad width (write %s@32 or %s@64)"
+                       % (fields[0], typ, typ))
+        long_bits = int(width_s)
     if not base_s.isascii() or not base_s.isdigit():
         return bad("bad base %r (unsigned decimal expected)" % base_s)
     base = int(base_s, 10)
@@ -328,12 +360,32 @@ def parse_vector_line(line, lineno=0):
         return bad("error vectors must have value '-' (untouched)")
     if ret > 0 and value is None:
         return bad("success vectors need a decimal value, not '-'")
-    if value is not None:
-        lo, hi = type_range(typ)
-        if not lo <= value <= hi:
-            return bad("value %d out of range for %s" % (value, typ))
+    for w in LONG_BITS if long_bits is None else (long_bits,):
+        lo, hi = type_range(typ, w)
+        if value is not None and not lo <= value <= hi:
+            if TYPES[typ][0] is not None:
+                return bad("value %d out of range for %s" % (value, typ))
+            hint = ""
+            if long_bits is None:
+                other = [x for x in LONG_BITS if x != w][0]
+                hint = " (a line for %d-bit long only: %s@%d)" % (
+                    other, typ, other)
+            return bad("value %d out of range for %s with %d-bit long%s"
+                       % (value, typ, w, hint))
     return Vector(lineno, line, typ, base, flags, token, data, ret, value,
-                  None)
+                  None, long_bits)
+
+
+def vector_widths(v):
+    """The widths of long a vector is checked at and sent to the module
+    with: its marker's, or both for an unmarked line."""
+    return LONG_BITS if v.long_bits is None else (v.long_bits,)
+
+
+def type_token(v):
+    """The type field as written: long@64 for a marked line."""
+    return v.type if v.long_bits is None else "%s@%d" % (v.type,
+                                                        v.long_bits)
 
 
 def parse_vectors_text(text):

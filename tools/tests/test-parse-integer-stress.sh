@@ -2,10 +2,13 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # The checker of selftests/lib/parse_integer_stress.c on the host, without
-# the module: its model must agree with parse_integer.vectors, a short run
-# against its emulation of the module must pass, and each injected bug of
-# the emulation (-F), and a deliberately wrong model (-M), must make it
-# fail with the check that catches it.
+# the module: its model must agree with parse_integer.vectors at both
+# widths of long, a short run against its emulation of the module must
+# pass with 64-bit and 32-bit long, and each injected bug of the emulation
+# (-F), and a deliberately wrong model (-M), must make it fail with the
+# check that catches it.  Without the module's long_bits it must refuse
+# to run; built for a 32-bit user space (when i686-linux-gnu-gcc is
+# there) it must pass against an emulated 64-bit kernel.
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/../lib.sh"
 src=$SELFTESTS/lib
@@ -14,7 +17,7 @@ trap 'rm -rf "$tmp"' EXIT
 prog=$tmp/parse_integer_stress
 
 echo "TAP version 13"
-echo "1..9"
+echo "1..15"
 n=0 fails=0
 check() {	# check DESC WANT_RC PATTERN CMD...: exit code and a line, if any
 	local desc=$1 want=$2 pattern=$3 rc
@@ -34,8 +37,20 @@ check() {	# check DESC WANT_RC PATTERN CMD...: exit code and a line, if any
 check "builds with -Wall -Werror" 0 '' \
 	gcc -O2 -Wall -Werror -o "$prog" "$src/parse_integer_stress.c" -lpthread
 run=("$prog" -w 4 -r 2 -t 1 -q 300 -s 1)
-check "model agrees with parse_integer.vectors" 0 ' 0 disagree' \
+check "model agrees with parse_integer.vectors at 32- and 64-bit long" 0 \
+	'64-bit long: [1-9][0-9]* vectors,.* 0 disagree' \
 	"$prog" -V "$src/parse_integer.vectors"
+printf 'long 10 - 2147483648 10 2147483648\n' > "$tmp/wrong.vectors"
+check "an unmarked vector that holds for 64-bit long only fails" 1 \
+	'32-bit long: 1 vectors,.* 1 disagree' \
+	"$prog" -V "$tmp/wrong.vectors"
+mkdir "$tmp/sys"
+check "no long_bits in the module's directory: refuses to guess" 1 \
+	'cannot read .*/long_bits' "$prog" -d "$tmp/sys" -t 1
+check "emulation with 32-bit long passes" 0 'failures 0$' \
+	"${run[@]}" -F none -L 32
+check "wrong model with 32-bit long fails" 1 "the model says" \
+	"${run[@]}" -F none -L 32 -M
 check "emulation without bug passes" 0 'failures 0$' "${run[@]}" -F none
 check "emulation: undocumented errno fails" 1 'undocumented error' \
 	"${run[@]}" -F errno
@@ -49,4 +64,17 @@ check "emulation: failed knob write that stores fails" 1 \
 	'a value nobody wrote|after .* failed' "${run[@]}" -F store
 check "wrong model (range off by one) fails" 1 "the model says" \
 	"${run[@]}" -F none -M
+if command -v i686-linux-gnu-gcc > /dev/null; then
+	check "builds for a 32-bit user space" 0 '' \
+		i686-linux-gnu-gcc -static -O2 -Wall -Werror -o "$prog-32" \
+		"$src/parse_integer_stress.c" -lpthread
+	check "32-bit user space, emulated 64-bit kernel: passes" 0 \
+		'seed 1, 64-bit long' "$prog-32" -w 4 -r 2 -t 1 -q 300 \
+		-s 1 -F none -L 64
+else
+	for what in "builds for a 32-bit user space" \
+		    "32-bit user space, emulated 64-bit kernel: passes"; do
+		echo "ok $((++n)) - $what # SKIP no i686-linux-gnu-gcc"
+	done
+fi
 [ "$fails" -eq 0 ]
