@@ -18,7 +18,39 @@ TIMEOUT ?= 3600
 KSFT_TIMEOUT ?= 1500
 endif
 
-# (After the block above: exporting an unset variable defines it, empty,
+# ARCH=i386: the 32-bit x86 guest, every product in directories of its own
+# (results in build/results/<id>-i386). kbuild and kselftest read ARCH from
+# the environment; the kselftest programs are built with Debian's i686
+# cross compiler; mkosi builds a Debian i386 image. Unset: x86_64.
+ifeq ($(ARCH),i386)
+ifeq ($(SANITIZE),1)
+$(error SANITIZE=1 with ARCH=i386: KASAN does not support 32-bit x86; use one or the other)
+endif
+I386_GOALS := all deps tree selftests kernel image overlay run shell clean help
+ifneq ($(filter-out $(I386_GOALS),$(MAKECMDGOALS)),)
+$(error ARCH=i386 is for the targets $(I386_GOALS); run '$(filter-out $(I386_GOALS),$(MAKECMDGOALS))' without ARCH)
+endif
+export ARCH
+export KOBJ ?= $(BUILD)/kernel-i386
+export VARIANT ?= i386
+export IMAGE_DIR ?= $(BUILD)/image-i386
+export MKOSI_ARCH ?= x86
+export OVERLAY_DIR ?= $(BUILD)/overlay-i386
+export KSFT_CROSS_COMPILE ?= i686-linux-gnu-
+export QEMU ?= qemu-system-i386
+export LOGS_DIR ?= $(BUILD)/logs-i386
+export TIMINGS_FILE ?= $(BUILD)/timings-i386
+export RESULTS_LATEST ?= latest-i386
+CLEAN := $(KOBJ) $(OVERLAY_DIR) $(LOGS_DIR) $(TIMINGS_FILE) \
+	$(BUILD)/results/*-i386 $(BUILD)/results/$(RESULTS_LATEST)
+else ifneq ($(filter-out x86_64,$(ARCH)),)
+$(error ARCH=$(ARCH): the guest is x86_64 (ARCH unset) or i386 (ARCH=i386))
+else
+CLEAN := $(BUILD)/kernel $(BUILD)/overlay \
+	$(BUILD)/results $(BUILD)/logs $(BUILD)/series $(BUILD)/timings
+endif
+
+# (After the blocks above: exporting an unset variable defines it, empty,
 # and ?= would then not set it.)
 export KSRC_PKG KSRC_TARBALL BASE_CONFIG EXTRA_CONFIG TIMEOUT ACCEL \
 	TESTS KSFT_TARGETS KSFT_TIMEOUT KERNEL_ARGS JOBS
@@ -84,8 +116,7 @@ drift: deps
 	@tools/archive-drift.sh $(DRIFT_VERSIONS)
 
 clean:
-	rm -rf $(BUILD)/kernel $(BUILD)/overlay \
-		$(BUILD)/results $(BUILD)/logs $(BUILD)/series $(BUILD)/timings
+	rm -rf $(CLEAN)
 
 distclean:
 	rm -rf $(BUILD)

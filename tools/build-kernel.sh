@@ -3,13 +3,19 @@
 #
 # Configure and build the guest kernel (bzImage + modules) out of tree in
 # build/kernel (KOBJ= for another build directory; `make SANITIZE=1` sets
-# KOBJ=build/kernel-sanitize and adds config/sanitize.config). Skips the kernel
+# KOBJ=build/kernel-sanitize and adds config/sanitize.config). ARCH= (kbuild's,
+# from the environment; `make ARCH=i386` sets it with KOBJ=build/kernel-i386)
+# picks config/arch-$ARCH.config, x86_64 by default. Skips the kernel
 # build entirely when neither the kernel sources in build/linux (selftests
 # aside) nor the config fragments changed since the last good build.
 . "$(dirname "$0")/lib.sh"
 
 obj=${KOBJ:-$BUILD/kernel}
+arch_config=$KSTRING_ROOT/kernel-changes/config/arch-${ARCH:-x86_64}.config
+[ -f "$arch_config" ] ||
+	die "ARCH=$ARCH: no ${arch_config#"$KSTRING_ROOT"/}; unset ARCH (x86_64) or use ARCH=i386"
 frags=("$KSTRING_ROOT/kernel-changes/config/guest.config"
+       "$arch_config"
        "$TREE/tools/testing/selftests/lib/config"
        "$KSTRING_ROOT/kernel-changes/config/project.config")
 [ "${SANITIZE:-0}" = 1 ] &&
@@ -43,7 +49,7 @@ export KBUILD_BUILD_USER=kstring KBUILD_BUILD_HOST=guest
 cc=gcc
 command -v ccache >/dev/null && cc="ccache gcc"
 jobs=${JOBS:-$(($(nproc) + 1))}
-say "kernel: make -j$jobs bzImage modules in ${obj#"$KSTRING_ROOT"/}"
+say "kernel: make ${ARCH:+ARCH=$ARCH }-j$jobs bzImage modules in ${obj#"$KSTRING_ROOT"/}"
 make -C "$TREE" O="$obj" CC="$cc" -j"$jobs" bzImage modules ||
 	die "kernel build failed (rerun 'make kernel': the build resumes where it stopped)"
 # With FORTIFY_SOURCE (SANITIZE=1) kbuild compiles lib/test_fortify/, the

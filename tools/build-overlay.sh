@@ -6,20 +6,23 @@
 # collections in KSFT_TARGETS, and the runner (tools/guest/). Then write
 # build/initrd.cpio = base image + overlay. Everything goes under usr/:
 # Debian is usr-merged and a real lib/ in an overlay would replace the
-# /lib -> usr/lib symlink.
+# /lib -> usr/lib symlink. `make ARCH=i386` sets OVERLAY_DIR, IMAGE_DIR
+# and KSFT_CROSS_COMPILE=i686-linux-gnu- (kselftest's programs built 32-bit).
 . "$(dirname "$0")/lib.sh"
 
 obj=${KOBJ:-$BUILD/kernel}
 targets=${KSFT_TARGETS:-lib}
-ovl=$BUILD/overlay
-base=$BUILD/image/base.cpio
+ovl=${OVERLAY_DIR:-$BUILD/overlay}
+image=${IMAGE_DIR:-$BUILD/image}
+base=$image/base.cpio
+cross=${KSFT_CROSS_COMPILE:-}
 initrd=${INITRD:-$obj/initrd.cpio}
 
 [ -f "$obj/.kstring-key" ] || die "no kernel build in $obj: run 'make kernel'"
 [ -f "$base" ] || die "no base image: run 'make image'"
 mapfile -t guest < <(find "$KSTRING_ROOT/tools/guest" -type f | sort)
-key=$( (cat "$obj/.kstring-key" "$BUILD/image/base.key" \
-	"$TREE/.git/kstring-selftests-key"; echo "$targets";
+key=$( (cat "$obj/.kstring-key" "$image/base.key" \
+	"$TREE/.git/kstring-selftests-key"; echo "$targets${cross:+ $cross}";
 	key_of "${guest[@]}" "$0") | sha256sum | cut -d' ' -f1)
 if stamp_ok "$initrd.key" "$key" && [ -f "$initrd" ]; then
 	say "overlay: up to date"
@@ -29,7 +32,7 @@ rm -f "$initrd.key"
 
 stage=$ovl/root
 rm -rf "$ovl"
-need_tools cpio rsync
+need_tools cpio rsync ${cross:+"${cross}gcc"}
 need_space $(($(du -m "$base" | cut -f1) + 100)) "$BUILD" "the overlay and initrd.cpio"
 mkdir -p "$stage/usr/lib/systemd/system" "$stage/usr/libexec/kstring"
 make -s -C "$TREE" O="$obj" INSTALL_MOD_PATH="$stage/usr" INSTALL_MOD_STRIP=1 \
@@ -37,9 +40,20 @@ make -s -C "$TREE" O="$obj" INSTALL_MOD_PATH="$stage/usr" INSTALL_MOD_STRIP=1 \
 	die "modules_install failed: see $ovl/modules_install.log"
 # kselftest's Makefile builds in BUILD=; keep the tree clean.
 make -s -C "$TREE/tools/testing/selftests" BUILD="$ovl/ksft-build" \
+	${cross:+CROSS_COMPILE="$cross"} \
 	TARGETS="$targets" KSFT_INSTALL_PATH="$stage/usr/lib/kselftest" install \
 	> "$ovl/kselftest_install.log" 2>&1 ||
 	die "kselftest install failed: see $ovl/kselftest_install.log"
+# kselftest's programs must be of the kernel's word size (ELF class byte:
+# 1 is 32-bit, 2 is 64-bit): a 64-bit program in a 32-bit guest would only
+# fail at boot.
+elf_class() { od -An -tu1 -j4 -N1 "$1" | tr -d ' '; }
+want=$(elf_class "$obj/vmlinux")
+while IFS= read -r -d '' f; do
+	[ "$(head -c4 "$f")" = $'\x7fELF' ] || continue
+	[ "$(elf_class "$f")" = "$want" ] ||
+		die "${f#"$stage"/} is not of the kernel's word size (ELF class $(elf_class "$f"), vmlinux $want): build kselftest with the guest's compiler, KSFT_CROSS_COMPILE= (make ARCH=i386 sets i686-linux-gnu-)"
+done < <(find "$stage/usr/lib/kselftest" -type f -print0)
 install -m 644 "$KSTRING_ROOT"/tools/guest/*.service "$stage/usr/lib/systemd/system/"
 install -m 755 "$KSTRING_ROOT/tools/guest/run-tests" "$stage/usr/libexec/kstring/"
 (cd "$stage" && find . -mindepth 1 | LC_ALL=C sort |

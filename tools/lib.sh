@@ -7,7 +7,9 @@
 KSTRING_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 BUILD=${BUILD:-$KSTRING_ROOT/build}
 TREE=${TREE:-$BUILD/linux}
-LOGS=$BUILD/logs
+# A variant's stage logs and times (`make ARCH=i386` sets these).
+LOGS=${LOGS_DIR:-$BUILD/logs}
+TIMINGS=${TIMINGS_FILE:-$BUILD/timings}
 # The series and the selftest sources (overridable for the harness tests).
 CHANGES=${KERNEL_CHANGES:-$KSTRING_ROOT/kernel-changes}
 SELFTESTS=${SELFTESTS_SRC:-$KSTRING_ROOT/selftests}
@@ -78,8 +80,8 @@ elapsed() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }'; }
 
 # record_timing STAGE SECONDS: appended to build/timings for the summary.
 record_timing() {
-	mkdir -p "$BUILD"
-	printf '%s %s %s\n' "$(date +%s)" "$1" "$2" >> "$BUILD/timings"
+	mkdir -p "$(dirname "$TIMINGS")"
+	printf '%s %s %s\n' "$(date +%s)" "$1" "$2" >> "$TIMINGS"
 }
 
 # run_stage NAME CMD...: run CMD with its output in build/logs/NAME.log.

@@ -8,7 +8,8 @@
 # guest aborts at once or hangs in the decompressor. The probe boots
 # KERNEL without an initrd until it panics (panic=-1 + -no-reboot end
 # QEMU) and wants "Linux version" on the console within PROBE_SECONDS.
-# The answer is cached per host boot and QEMU binary in build/accel-probe.
+# The answer is cached per host boot and QEMU binary in build/accel-probe
+# (build/accel-probe-qemu-system-i386 for `make ARCH=i386`'s QEMU=).
 . "$(dirname "$0")/lib.sh"
 
 kernel=$1
@@ -24,6 +25,7 @@ if [ ! -w /dev/kvm ]; then
 fi
 
 cache=$BUILD/accel-probe
+[ "${qemu##*/}" = qemu-system-x86_64 ] || cache+=-${qemu##*/}
 key="$(cat /proc/sys/kernel/random/boot_id) $(command -v "$qemu") $(stat -c %Y "$(command -v "$qemu")" 2>/dev/null)"
 if [ -f "$cache" ] && [ "$(head -n1 "$cache")" = "$key" ]; then
 	tail -n +2 "$cache"

@@ -17,7 +17,7 @@ rundir=${2:-}
 obj=${KOBJ:-$BUILD/kernel}
 kernel=$obj/arch/x86/boot/bzImage
 initrd=${INITRD:-$obj/initrd.cpio}
-qemu=${QEMU:-qemu-system-x86_64}
+qemu=${QEMU:-qemu-system-x86_64}	# `make ARCH=i386`: qemu-system-i386
 timeout=${TIMEOUT:-900}
 
 [ -f "$kernel" ] || die "no kernel at $kernel: run 'make kernel'"
@@ -26,7 +26,7 @@ command -v "$qemu" >/dev/null || die "$qemu not found: run 'make deps'"
 
 { read -r accel; read -r accel_note; } < <("$KSTRING_ROOT/tools/probe-accel.sh" "$kernel")
 [ -n "$accel" ] || die "accelerator probe failed"
-say "guest: accelerator $accel ($accel_note)"
+say "guest: ${qemu##*/}, accelerator $accel ($accel_note)"
 cpu=max
 [ "$accel" = kvm ] && cpu=host
 

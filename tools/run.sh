@@ -13,14 +13,15 @@
 obj=${KOBJ:-$BUILD/kernel}
 initrd=${INITRD:-$obj/initrd.cpio}
 results=$BUILD/results
+latest=$results/${RESULTS_LATEST:-latest}	# one link per variant (ARCH=i386)
 key=$( (cat "$initrd.key" 2>/dev/null; echo "${TESTS:-} ${KSFT_TARGETS:-} ${KERNEL_ARGS:-} ${ACCEL:-} ${KSFT_TIMEOUT:-}") |
 	sha256sum | cut -d' ' -f1)
 
-if [ "${REUSE:-0}" = 1 ] && [ -f "$results/latest/inputs.key" ] &&
-   [ "$(cat "$results/latest/inputs.key")" = "$key" ] &&
-   grep -q '"verdict": "passed"' "$results/latest/summary.json" 2>/dev/null; then
-	say "run: inputs unchanged since passing run $(basename "$(readlink -f "$results/latest")"); 'make run' boots again"
-	exec python3 "$KSTRING_ROOT/tools/verdict.py" "$results/latest"
+if [ "${REUSE:-0}" = 1 ] && [ -f "$latest/inputs.key" ] &&
+   [ "$(cat "$latest/inputs.key")" = "$key" ] &&
+   grep -q '"verdict": "passed"' "$latest/summary.json" 2>/dev/null; then
+	say "run: inputs unchanged since passing run $(basename "$(readlink -f "$latest")"); 'make run' boots again"
+	exec python3 "$KSTRING_ROOT/tools/verdict.py" "$latest"
 fi
 
 run_id=${RUN_ID:-$(date -u +%Y%m%d-%H%M%S)${VARIANT:+-$VARIANT}}
@@ -37,13 +38,13 @@ variant=${VARIANT:-default}
 tests=${TESTS:-${KSFT_TARGETS:-lib}}
 EOT
 # The latest time of each stage, for the summary.
-[ -f "$BUILD/timings" ] && awk '{ t[$2] = $3 } END { for (s in t) print s "=" t[s] }' \
-	"$BUILD/timings" | sort > "$rundir/timings.env"
+[ -f "$TIMINGS" ] && awk '{ t[$2] = $3 } END { for (s in t) print s "=" t[s] }' \
+	"$TIMINGS" | sort > "$rundir/timings.env"
 
 "$KSTRING_ROOT/tools/run-guest.sh" test "$rundir"
-awk '$2 == "boot" { t = $3 } END { if (t) print "boot=" t }' "$BUILD/timings" >> "$rundir/timings.env"
+awk '$2 == "boot" { t = $3 } END { if (t) print "boot=" t }' "$TIMINGS" >> "$rundir/timings.env"
 echo "$key" > "$rundir/inputs.key"
-[ "${NO_LATEST:-0}" = 1 ] || ln -sfn "$run_id" "$results/latest"
+[ "${NO_LATEST:-0}" = 1 ] || ln -sfn "$run_id" "$latest"
 python3 "$KSTRING_ROOT/tools/verdict.py" "$rundir"
 rc=$?
 say "results: ${rundir#"$KSTRING_ROOT"/} (console.log, kselftest.tap, dmesg.log, junit.xml, summary.json)"

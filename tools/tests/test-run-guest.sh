@@ -25,7 +25,7 @@ check() {	# check NAME CONDITION...
 # scenario NAME FAKE_QEMU ACCEL TIMEOUT: run it, leave rc, secs and dir.
 scenario() {
 	dir=$tmp/$1
-	rm -f "$BUILD/accel-probe"
+	rm -f "$BUILD"/accel-probe*
 	local t0=$SECONDS
 	FAKE_QEMU=$2 ACCEL=$3 TIMEOUT=$4 "$here/../run-guest.sh" test "$dir" > "$dir.out" 2>&1
 	rc=$?

@@ -1,0 +1,82 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# The Makefile picks the variant: plain `make` keeps the x86_64 guest's
+# directories, `make ARCH=i386` moves every product into its own, and the
+# combinations it cannot build are refused by name. Nothing is built: a
+# fake SHELL prints what each recipe would run and with which variables.
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+. "$here/tap.sh"
+
+vars="ARCH KOBJ VARIANT IMAGE_DIR MKOSI_ARCH OVERLAY_DIR KSFT_CROSS_COMPILE QEMU LOGS_DIR TIMINGS_FILE RESULTS_LATEST SANITIZE"
+cat > "$tmp/sh" <<EOF
+#!/bin/bash
+# make runs each recipe as: \$SHELL -c 'COMMAND'
+for v in $vars; do [ -n "\${!v+set}" ] && echo "env \$v=\${!v}"; done
+echo "cmd \$2"
+EOF
+chmod +x "$tmp/sh"
+# mk ARGS...: make in a clean environment (none of an outer make's).
+mk() {
+	env -u MAKEFLAGS -u MAKELEVEL -u MFLAGS -u ARCH -u SANITIZE -u KOBJ \
+		-u VARIANT -u QEMU BUILD="$tmp/b" \
+		make --no-print-directory -C "$root" SHELL="$tmp/sh" "$@" 2>&1
+}
+
+echo "TAP version 13"
+echo "1..16"
+out=$(mk run)
+check "plain make run: no variant variable set" \
+	"! grep -q '^env' <<< \"\$out\""
+check "plain make run: the stages and tools/run.sh" \
+	"grep -qx 'cmd tools/stage.sh kernel tools/build-kernel.sh' <<< \"\$out\" && grep -qx 'cmd tools/run.sh' <<< \"\$out\""
+
+out=$(mk ARCH=i386 run)
+want="ARCH=i386 KOBJ=$tmp/b/kernel-i386 VARIANT=i386 IMAGE_DIR=$tmp/b/image-i386
+MKOSI_ARCH=x86 OVERLAY_DIR=$tmp/b/overlay-i386 KSFT_CROSS_COMPILE=i686-linux-gnu-
+QEMU=qemu-system-i386 LOGS_DIR=$tmp/b/logs-i386 TIMINGS_FILE=$tmp/b/timings-i386
+RESULTS_LATEST=latest-i386"
+missing=
+for kv in $want; do
+	grep -qxF "env $kv" <<< "$out" || missing+=" $kv"
+done
+check "make ARCH=i386 run: every stage gets the i386 directories and tools${missing:+ (missing:$missing)}" \
+	"[ -z '$missing' ] && [ \$(grep -c '^env KOBJ=' <<< \"\$out\") -eq \$(grep -c '^cmd' <<< \"\$out\") ]"
+check "make ARCH=i386 run: same stages as plain make run" \
+	"[ \"\$(grep '^cmd' <<< \"\$out\")\" = \"\$(mk run | grep '^cmd')\" ]"
+check "make ARCH=i386 (all): the i386 kernel dir" \
+	"mk ARCH=i386 | grep -qxF 'env KOBJ=$tmp/b/kernel-i386'"
+check "make ARCH=i386 shell: qemu-system-i386 and tools/run-guest.sh shell" \
+	"o=\$(mk ARCH=i386 shell); grep -qx 'env QEMU=qemu-system-i386' <<< \"\$o\" && grep -qx 'cmd tools/run-guest.sh shell' <<< \"\$o\""
+check "make ARCH=x86_64 run is the default" \
+	"! mk ARCH=x86_64 run | grep -q '^env KOBJ'"
+
+out=$(mk SANITIZE=1 run)
+check "make SANITIZE=1 run: still build/kernel-sanitize, no ARCH" \
+	"grep -qxF 'env KOBJ=$tmp/b/kernel-sanitize' <<< \"\$out\" && ! grep -q '^env ARCH' <<< \"\$out\""
+
+out=$(mk SANITIZE=1 ARCH=i386 run); rc=$?
+check "SANITIZE=1 ARCH=i386 is refused" "[ $rc -ne 0 ] && grep -q 'SANITIZE=1 with ARCH=i386' <<< \"\$out\""
+check "... before any recipe runs" "! grep -q '^cmd' <<< \"\$out\""
+out=$(mk ARCH=i386 test); rc=$?
+check "make ARCH=i386 test is refused, naming the target" \
+	"[ $rc -ne 0 ] && grep -q \"run 'test' without ARCH\" <<< \"\$out\""
+out=$(mk ARCH=arm64 run); rc=$?
+check "ARCH=arm64 is refused" "[ $rc -ne 0 ] && grep -q 'ARCH=arm64: the guest is x86_64' <<< \"\$out\""
+
+out=$(mk -n ARCH=i386 clean)
+check "make ARCH=i386 clean removes the i386 products only" \
+	"grep -q 'kernel-i386' <<< \"\$out\" && ! grep -qE '$tmp/b/(kernel|overlay|logs|timings)( |\$)' <<< \"\$out\""
+check "make clean is as before" \
+	"[ \"\$(mk -n clean)\" = 'rm -rf $tmp/b/kernel $tmp/b/overlay $tmp/b/results $tmp/b/logs $tmp/b/series $tmp/b/timings' ]"
+
+# The kernel fragments: 64BIT only in the per-arch ones.
+cfg=$root/kernel-changes/config
+check "guest.config leaves CONFIG_64BIT to the per-arch fragments" \
+	"! grep -q 'CONFIG_64BIT' '$cfg/guest.config' && grep -qx 'CONFIG_64BIT=y' '$cfg/arch-x86_64.config'"
+check "arch-i386.config turns CONFIG_64BIT off" \
+	"grep -qx '# CONFIG_64BIT is not set' '$cfg/arch-i386.config'"
+[ "$fails" -eq 0 ]
