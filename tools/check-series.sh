@@ -12,7 +12,9 @@
 #     the other in a separate worktree (build/check/), incrementally and
 #     with ccache, once for each config in CHECK_CONFIGS (default: the
 #     guest kernel's .config and x86_64_defconfig, whose bzImage links the
-#     KASLR decompressor and the EFI stub).
+#     KASLR decompressor and the EFI stub), each but the guest's with
+#     kernel-changes/config/check.config added (the test modules, LKDTM,
+#     FORTIFY_SOURCE, whose build-time checks must all pass).
 # CHECKPATCH_ONLY=1 skips the builds. Prints a table, fails on any problem.
 . "$(dirname "$0")/lib.sh"
 
@@ -162,6 +164,10 @@ if [ "${CHECKPATCH_ONLY:-0}" != 1 ]; then
 		mkdir -p "$obj"
 		git -C "$work/linux" checkout -q --detach pristine
 		config_for "$cfg" "$obj"
+		# Symbols the series adds are unknown before their commit:
+		# the fragment is kept in the base and each commit's
+		# olddefconfig takes what that commit knows.
+		[ "$cfg" = guest ] || cat "$CHANGES/config/check.config" >> "$obj/.config"
 		cp "$obj/.config" "$obj/.config.base"
 		say "build every commit with $cfg (${CHECK_TARGETS:-bzImage modules}) in ${obj#"$KSTRING_ROOT"/}:"
 		t_cfg=$(now)
@@ -178,9 +184,17 @@ if [ "${CHECKPATCH_ONLY:-0}" != 1 ]; then
 			  done ) &
 			ticker=$!
 			# shellcheck disable=SC2086
+			fortify=$obj/lib/test_fortify/test_fortify.log
 			if make -C "$work/linux" O="$obj" CC="ccache gcc" -j"$jobs" \
 				olddefconfig ${CHECK_TARGETS:-bzImage modules} > "$log" 2>&1; then
 				printf '  %-60s builds (%ss)\n' "${subject:0:60}" "$(elapsed "$t0")"
+				# kbuild reruns test_fortify when its inputs change
+				# and only warns when a check fails.
+				if [ -f "$fortify" ] && grep -q '^warning: unsafe' "$fortify"; then
+					printf '  %-60s TEST_FORTIFY FAILS: %s\n' "" "${fortify#"$KSTRING_ROOT"/}"
+					grep '^warning: unsafe' "$fortify" | sed 's/^/      /' | head -5
+					fails=$((fails + 1))
+				fi
 			else
 				printf '  %-60s BUILD FAILS: %s\n' "${subject:0:60}" "${log#"$KSTRING_ROOT"/}"
 				grep -m5 'error\|undefined reference' "$log" | sed 's/^/      /'
