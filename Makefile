@@ -16,6 +16,10 @@ export KOBJ ?= $(BUILD)/kernel-sanitize
 export VARIANT ?= sanitize
 TIMEOUT ?= 3600
 KSFT_TIMEOUT ?= 1500
+# LKDTM's fortify tests: the fortified strscpy() and strscpy_truncate()
+# must catch a write overflow at run time (the verdict excuses the crash
+# they provoke; their kselftest checks the report).
+EXTRA_TESTS ?= lkdtm:FORTIFY_STRSCPY.sh,lkdtm:FORTIFY_STRSCPY_TRUNCATE.sh
 endif
 
 # ARCH=i386: the 32-bit x86 guest, every product in directories of its own
@@ -53,7 +57,7 @@ endif
 # (After the blocks above: exporting an unset variable defines it, empty,
 # and ?= would then not set it.)
 export KSRC_PKG KSRC_TARBALL BASE_CONFIG EXTRA_CONFIG TIMEOUT ACCEL \
-	TESTS KSFT_TARGETS KSFT_TIMEOUT KERNEL_ARGS JOBS
+	TESTS EXTRA_TESTS KSFT_TARGETS KSFT_TIMEOUT KERNEL_ARGS JOBS
 
 STAGE := tools/stage.sh
 

@@ -3,7 +3,7 @@
 #
 # Pack what changes often into a small cpio that is appended to the base
 # image at boot: the kernel's modules, the kselftest install of the
-# collections in KSFT_TARGETS, and the runner (tools/guest/). Then write
+# collections in KSFT_TARGETS and of EXTRA_TESTS, and the runner (tools/guest/). Then write
 # build/initrd.cpio = base image + overlay. Everything goes under usr/:
 # Debian is usr-merged and a real lib/ in an overlay would replace the
 # /lib -> usr/lib symlink. `make ARCH=i386` sets OVERLAY_DIR, IMAGE_DIR
@@ -11,7 +11,9 @@
 . "$(dirname "$0")/lib.sh"
 
 obj=${KOBJ:-$BUILD/kernel}
-targets=${KSFT_TARGETS:-lib}
+# The collections to run, and those of EXTRA_TESTS (lkdtm:FOO.sh, ...).
+targets=$(printf '%s\n' ${KSFT_TARGETS:-lib} $(tr ',' '\n' <<< "${EXTRA_TESTS:-}" | cut -d: -f1) |
+	sort -u | xargs)
 ovl=${OVERLAY_DIR:-$BUILD/overlay}
 image=${IMAGE_DIR:-$BUILD/image}
 base=$image/base.cpio

@@ -69,6 +69,7 @@ fi
 mkdir -p "$rundir"
 sel="kstring.collections=${KSFT_TARGETS:-lib}"
 [ -n "${TESTS:-}" ] && sel="kstring.tests=$TESTS"
+[ -n "${EXTRA_TESTS:-}" ] && sel+=" kstring.tests=$EXTRA_TESTS"
 [ -n "${KSFT_TIMEOUT:-}" ] && sel+=" kstring.timeout=$KSFT_TIMEOUT"
 t0=$(now)
 timeout -k 5 "$timeout" "$qemu" "${qemu_args[@]}" \

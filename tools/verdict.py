@@ -29,8 +29,18 @@ PROBLEMS = re.compile(
     r"kmemleak: .*(?:disabled|exceeded)|lockdep is turned off|"
     r"possible circular locking|possible recursive locking|"
     r"suspicious RCU usage|INFO: task .* blocked|"
-    r"stack-protector:|Call Trace:")
+    r"stack-protector:|Call Trace:|lkdtm: FAIL")
 KMSG = re.compile(r"^\[\s*\d+\.\d+\] ")
+# A crash LKDTM provokes on purpose (make SANITIZE=1 runs its fortify
+# tests) is judged by its kselftest, which looks for the expected report:
+# the kernel-log check excuses the reports from "Performing direct entry"
+# to the end of that trace, and the kmemleak objects the crashed test
+# allocated (a backtrace through lkdtm_<TEST>). "lkdtm: FAIL" is never
+# excused: a test that went on after its crash point found a bug.
+LKDTM_ENTRY = re.compile(r"lkdtm: Performing direct entry (\w+)")
+TRACE_END = re.compile(r"---\[ end trace ")
+KMEMLEAK_OBJECT = re.compile(r"kmemleak report: unreferenced object ")
+KMEMLEAK_NEW = re.compile(r"kmemleak: (\d+) new suspected memory leak")
 
 
 def read(path):
@@ -115,12 +125,47 @@ def module_verdicts(dmesg):
     return list(found.values())
 
 
-def console_problems(console):
-    problems = []
-    for line in console.splitlines():
-        if KMSG.match(line) and PROBLEMS.search(line):
-            problems.append(line.strip())
-    return problems
+def log_problems(log):
+    """The kernel log's problem lines, and those excused as part of a
+    crash LKDTM provoked (see LKDTM_ENTRY): (problems, excused)."""
+    lines = [l.strip() for l in log.splitlines() if KMSG.match(l)]
+    excused = set()
+    crashed = set()        # the lkdtm tests that were run
+    window = None
+    for i, line in enumerate(lines):
+        m = LKDTM_ENTRY.search(line)
+        if m:
+            window = m.group(1)
+            crashed.add(window)
+        elif window and TRACE_END.search(line):
+            excused.add(i)
+            window = None
+        if window and PROBLEMS.search(line) and "lkdtm: FAIL" not in line:
+            excused.add(i)
+    # kmemleak: one object from "unreferenced object" to the next.
+    objects, leaks = [], 0
+    for i, line in enumerate(lines):
+        m = KMEMLEAK_NEW.search(line)
+        if m:
+            leaks += int(m.group(1))
+        if KMEMLEAK_OBJECT.search(line):
+            objects.append([i])
+        elif objects and "kmemleak report:" in line:
+            objects[-1].append(i)
+    ours = [o for o in objects
+            if any(re.search(r"\blkdtm_(%s)\+" % t, lines[i])
+                   for i in o for t in crashed)]
+    for o in ours:
+        excused.update(o)
+    # The scan's count is excused only when every leak it counted is one
+    # of these.
+    if ours and len(ours) == len(objects) == leaks:
+        excused.update(i for i, l in enumerate(lines)
+                       if KMEMLEAK_NEW.search(l))
+    problems = [l for i, l in enumerate(lines)
+                if PROBLEMS.search(l) and i not in excused]
+    return problems, [lines[i] for i in sorted(excused)
+                      if PROBLEMS.search(lines[i])]
 
 
 def judge(rundir):
@@ -133,8 +178,10 @@ def judge(rundir):
     modules = module_verdicts(dmesg or console)
     # The console shows what the guest printed up to a panic; dmesg.log
     # has every level, including what loglevel= kept off the console.
-    problems = console_problems(console)
-    problems += [p for p in console_problems(dmesg) if p not in problems]
+    problems, excused = log_problems(console)
+    more, more_excused = log_problems(dmesg)
+    problems += [p for p in more if p not in problems]
+    excused += [p for p in more_excused if p not in excused]
     reasons = []
 
     if plan is not None and len(tests) < plan:
@@ -185,6 +232,7 @@ def judge(rundir):
                   for t in tests + checks],
         "module_verdicts": modules,
         "console_problems": problems,
+        "excused_lkdtm_crashes": excused,
     }, tap, tests + checks
 
 
