@@ -156,159 +156,15 @@ pipeline() {
 	rm -f "$vdir/failed-stage"
 }
 
-# summarize VER VDIR RC T0: VDIR/result.json from the logs and the run's
-# summary.json (only one written since T0, or a passing run reused).
+# summarize VER VDIR RC T0: VDIR/result.json from the logs and the run
+# that tools/run.sh recorded in VDIR/results/last-run.
 summarize() {
-	python3 - "$@" <<'PY'
-import json, os, re, sys
-import time
-ver, vdir, rc, t0 = sys.argv[1], sys.argv[2], int(sys.argv[3]), float(sys.argv[4])
-secs = time.time() - t0
-
-def read(p):
-    try:
-        with open(p, errors="replace") as f:
-            return f.read()
-    except OSError:
-        return ""
-
-logs = os.path.join(vdir, "logs")
-failed = read(os.path.join(vdir, "failed-stage")).strip().partition("=")[2]
-where = logs
-order = ["fetch", "tree", "selftests", "kernel", "image", "overlay", "run"]
-if rc != 0 and not failed:
-    failed = "fetch"
-    where = os.path.join(vdir, "fetch.log")
-# How far it got: the index of the failing stage (those before it passed).
-reached = order.index(failed) if failed in order else len(order)
-if rc == 130:
-    failed = "interrupted"
-r = {"version": ver, "exit": rc, "failed_stage": failed or None,
-     "seconds": round(secs), "dir": vdir, "logs": where}
-
-# applies: the tree and selftests stages; the failing entry by name.
-r["applies"] = None if reached < 1 else reached > 2
-tree = read(os.path.join(logs, "tree.log"))
-m = (re.search(r"error: kernel-changes/(\S+) does not apply[^;]*; failing file\(s\): ?(.*)", tree)
-     or re.search(r"error: (generator) kernel-changes/(\S+) failed", tree))
-if failed == "tree":
-    if m and m.group(1) == "generator":
-        r["failing_patch"], r["failing_files"] = m.group(2), ""
-    elif m:
-        r["failing_patch"], r["failing_files"] = m.group(1), m.group(2).strip()
-    err = [l for l in tree.splitlines() if ": error: " in l]
-    r["tree_error"] = (err or tree.strip().splitlines() or ["no tree log"])[-1]
-# builds: kernel, image and overlay (modules_install, kselftest build).
-r["builds"] = None if reached < 3 else reached > 5
-if failed == "interrupted":	# the stage it stopped in says nothing
-    if reached in (1, 2):
-        r["applies"] = None
-    if reached in (3, 4, 5):
-        r["builds"] = None
-r["kernel_release"] = read(os.path.join(vdir, "kernel/include/config/kernel.release")).strip() or None
-
-# The guest: the run this pipeline made (or reused).
-r["verdict"] = None
-run = read(os.path.join(logs, "run.log"))
-latest = os.path.join(vdir, "results/latest")
-summary = os.path.join(latest, "summary.json")
-reused = re.search(r"inputs unchanged since passing run (\S+)", run)
-if (reached >= 6 and os.path.exists(summary)
-        and (reused or os.path.getmtime(summary) >= t0)):
-    s = json.load(open(summary))
-    c = {"pass": 0, "fail": 0, "skip": 0}
-    sub = {"pass": 0, "fail": 0, "skip": 0}
-    for t in s["tests"]:
-        o = t["outcome"]
-        c["pass" if o in ("pass", "xfail") else "skip" if o == "skip" else "fail"] += 1
-        for st in t.get("subtests", []):
-            o = st.get("outcome", "")
-            sub["pass" if o in ("pass", "xfail") else "skip" if o == "skip" else "fail"] += 1
-    r.update(verdict=s["verdict"], tests=c, subtests=sub,
-             reasons=s.get("reasons", []),
-             run=os.path.realpath(latest),
-             ksrc_version=s.get("meta", {}).get("ksrc_version"),
-             changes_hash=s.get("meta", {}).get("changes_hash"),
-             accel=s.get("vm", {}).get("accel"),
-             guest_seconds=s.get("vm", {}).get("seconds"))
-    r["reused_run"] = reused.group(1) if reused else None
-# Stage times of this pass (build/drift/<ver>/timings, latest of each).
-t = {}
-for line in read(os.path.join(vdir, "timings")).splitlines():
-    f = line.split()
-    if len(f) == 3:
-        t[f[1]] = float(f[2])
-r["stage_seconds"] = t
-with open(os.path.join(vdir, "result.json"), "w") as f:
-    json.dump(r, f, indent=2)
-PY
+	python3 "$TOOLS/results" drift-result "$@"
 }
 
 # report VDIR...: the table (stdout, report.txt) and report.json.
 report() {
-	python3 - "$DRIFT" "$@" <<'PY'
-import json, os, subprocess, sys
-drift, vdirs = sys.argv[1], sys.argv[2:]
-rs = []
-for d in vdirs:
-    try:
-        rs.append(json.load(open(os.path.join(d, "result.json"))))
-    except (OSError, ValueError):
-        rs.append({"version": os.path.basename(d), "exit": 130,
-                   "failed_stage": "interrupted", "seconds": 0, "dir": d})
-
-# Disk: each version's own blocks (the shared image counted once, first).
-du = subprocess.run(["du", "-sm", os.path.join(drift, "shared")] + vdirs,
-                    capture_output=True, text=True).stdout.splitlines()
-mb = dict((l.split("\t", 1)[1], int(l.split("\t", 1)[0])) for l in du)
-for r in rs:
-    r["disk_mb"] = mb.get(r["dir"])
-
-def yn(v):
-    return "-" if v is None else "yes" if v else "NO"
-
-def dur(s):
-    s = int(s)
-    return "%dm%02ds" % (s // 60, s % 60)
-
-rows = [("version", "applies", "builds", "verdict", "tests p/f/s (sub)", "time", "disk")]
-notes = []
-for r in rs:
-    ok = r.get("verdict") == "passed" and r["exit"] == 0
-    v = r.get("verdict") or ("not run" if r.get("failed_stage") != "interrupted" else "interrupted")
-    if r.get("reused_run"):
-        v += " (reused)"
-    t = r.get("tests")
-    tests = ("%d/%d/%d (%d)" % (t["pass"], t["fail"], t["skip"],
-             sum(r["subtests"].values())) if t else "-")
-    applies = yn(r.get("applies"))
-    if r.get("failing_patch"):
-        applies = "NO: " + r["failing_patch"]
-    rows.append((r["version"], applies, yn(r.get("builds")), v, tests,
-                 dur(r["seconds"]), "%s MB" % r.get("disk_mb", "?")))
-    if r.get("failed_stage") == "interrupted":
-        notes.append("%s: interrupted; logs: %s" % (r["version"], r.get("logs", r["dir"])))
-    elif not ok:
-        why = r.get("tree_error") or "; ".join(r.get("reasons", [])[:3])
-        notes.append("%s: failed at %s%s; logs: %s" % (
-            r["version"], r.get("failed_stage") or "run",
-            (": " + why) if why else "", r.get("logs", r["dir"])))
-    else:
-        notes.append("%s: results %s" % (r["version"], r.get("run")))
-w = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
-lines = ["  ".join(c.ljust(w[i]) for i, c in enumerate(row)).rstrip() for row in rows]
-failed = sum(1 for r in rs if not (r.get("verdict") == "passed" and r["exit"] == 0))
-lines.append("")
-lines += notes
-lines.append("drift: %d of %d versions passed" % (len(rs) - failed, len(rs)))
-text = "\n".join(lines) + "\n"
-sys.stdout.write(text)
-with open(os.path.join(drift, "report.txt"), "w") as f:
-    f.write(text)
-with open(os.path.join(drift, "report.json"), "w") as f:
-    json.dump({"versions": rs, "passed": len(rs) - failed, "failed": failed}, f, indent=2)
-sys.exit(1 if failed else 0)
-PY
+	python3 "$TOOLS/results" drift-report "$DRIFT" "$@"
 }
 
 case ${1:-} in -h|--help) usage 0 ;; esac
@@ -335,7 +191,7 @@ for ver in "${versions[@]}"; do
 	vdir=$DRIFT/${ver//:/_}
 	vdirs+=("$vdir")
 	mkdir -p "$vdir"
-	rm -f "$vdir/result.json" "$vdir/failed-stage"
+	rm -f "$vdir/result.json" "$vdir/failed-stage" "$vdir/results/last-run"
 	say ""
 	say "=== $KSRC_PKG $ver ==="
 	t0=$(now)

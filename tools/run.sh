@@ -3,7 +3,8 @@
 #
 # Boot the guest once and judge it: build/results/<run-id>/ gets the
 # console log, TAP, dmesg, junit.xml and summary.json; build/results/latest
-# points at it. Exits with the verdict's code (see tools/verdict.py).
+# points at it, and build/results/last-run names it (run_id=, reused=) for
+# whoever called. Exits with the verdict's code (see tools/results/).
 #
 # With REUSE=1 (what plain `make` uses) a run is skipped when the last run
 # passed with exactly the same kernel, image, overlay and options; its
@@ -20,13 +21,16 @@ key=$( (cat "$initrd.key" 2>/dev/null; echo "${TESTS:-} ${EXTRA_TESTS:-} ${KSFT_
 if [ "${REUSE:-0}" = 1 ] && [ -f "$latest/inputs.key" ] &&
    [ "$(cat "$latest/inputs.key")" = "$key" ] &&
    grep -q '"verdict": "passed"' "$latest/summary.json" 2>/dev/null; then
-	say "run: inputs unchanged since passing run $(basename "$(readlink -f "$latest")"); 'make run' boots again"
-	exec python3 "$KSTRING_ROOT/tools/verdict.py" "$latest"
+	run_id=$(basename "$(readlink -f "$latest")")
+	printf 'run_id=%s\nreused=1\n' "$run_id" > "$results/last-run"
+	say "run: inputs unchanged since passing run $run_id; 'make run' boots again"
+	exec python3 "$KSTRING_ROOT/tools/results" verdict "$latest"
 fi
 
 run_id=${RUN_ID:-$(date -u +%Y%m%d-%H%M%S)${VARIANT:+-$VARIANT}}
 rundir=$results/$run_id
 mkdir -p "$rundir"
+printf 'run_id=%s\nreused=0\n' "$run_id" > "$results/last-run"
 changes=$(cd "$KSTRING_ROOT" && find kernel-changes selftests -type f | LC_ALL=C sort | xargs cat | sha256sum | cut -c1-16)
 cat > "$rundir/meta.env" <<EOT
 kernel_release=$(cat "$obj/include/config/kernel.release" 2>/dev/null)
@@ -45,7 +49,7 @@ EOT
 awk '$2 == "boot" { t = $3 } END { if (t) print "boot=" t }' "$TIMINGS" >> "$rundir/timings.env"
 echo "$key" > "$rundir/inputs.key"
 [ "${NO_LATEST:-0}" = 1 ] || ln -sfn "$run_id" "$latest"
-python3 "$KSTRING_ROOT/tools/verdict.py" "$rundir"
+python3 "$KSTRING_ROOT/tools/results" verdict "$rundir"
 rc=$?
 say "results: ${rundir#"$KSTRING_ROOT"/} (console.log, kselftest.tap, dmesg.log, junit.xml, summary.json)"
 exit "$rc"

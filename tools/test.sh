@@ -22,18 +22,9 @@ hf=$(sed -n 's/.* \([0-9]*\) failed.*/\1/p' <<< "$line")
 if [ "$tree_ok" = 1 ] && make --no-print-directory overlay; then
 	tools/run.sh
 	rc=$?
-	summary=$BUILD/results/latest/summary.json
+	summary=$BUILD/results/$(sed -n 's/^run_id=//p' "$BUILD/results/last-run" 2>/dev/null)/summary.json
 	if [ -f "$summary" ]; then
-		read -r gp gf gs < <(python3 - "$summary" <<'PY'
-import json, sys
-s = json.load(open(sys.argv[1]))
-c = {"pass": 0, "fail": 0, "skip": 0}
-for t in s["tests"]:
-    o = t["outcome"]
-    c["pass" if o in ("pass", "xfail") else "skip" if o == "skip" else "fail"] += 1
-print(c["pass"], c["fail"], c["skip"])
-PY
-)
+		read -r gp gf gs < <(python3 tools/results count "$summary")
 	fi
 	if [ "$rc" -ne 0 ] && [ "$gf" -eq 0 ]; then
 		gf=1	# the run itself failed (panic, hang, infrastructure)

@@ -1,0 +1,43 @@
+# SPDX-License-Identifier: GPL-2.0
+"""Check a run against expected outcomes written as data (the negative
+control's tools/negative-control.expect): one "KEY VALUE" a line,
+  exit N              the run's exit code
+  verdict V           the run's verdict
+  OUTCOME TEST NAME   a result's outcome (pass, fail, skip, ...)
+Prints TAP; true when every expectation holds."""
+
+import json
+
+
+def expectations(path):
+    with open(path) as f:
+        for line in f:
+            line = line.strip()
+            if line and not line.startswith("#"):
+                key, _, value = line.partition(" ")
+                yield key, value.strip()
+
+
+def check(summary_path, rc, expect_path, label):
+    try:
+        with open(summary_path) as f:
+            s = json.load(f)
+    except (OSError, ValueError):
+        s = {"verdict": "no summary", "tests": []}
+    got = {t["name"]: t["outcome"] for t in s["tests"]}
+    checks = []
+    for key, value in expectations(expect_path):
+        if key == "exit":
+            checks.append(("the run ends with exit %s (got %d)" % (value, rc),
+                           rc == int(value)))
+        elif key == "verdict":
+            checks.append(("verdict %s (got %s)" % (value, s["verdict"]),
+                           s["verdict"] == value))
+        else:
+            checks.append(("%s: %s (got %s)" % (value, key,
+                                                got.get(value, "nothing")),
+                           got.get(value) == key))
+    lines = ["TAP version 13", "1..%d" % len(checks)]
+    lines += ["%sok %d - %s: %s" % ("" if ok else "not ", i, label, desc)
+              for i, (desc, ok) in enumerate(checks, 1)]
+    return "\n".join(lines), all(ok for _, ok in checks) and bool(checks)

@@ -1,0 +1,104 @@
+# SPDX-License-Identifier: GPL-2.0
+"""Judge one guest run: the run's verdict from the VM's status, the TAP,
+the module verdicts and the kernel log, by the tables below."""
+
+import os
+
+from parse import (read, read_env, parse_tap, module_verdicts,
+                   log_problems)
+
+# verdict -> exit code of `make run` (README "Results and exit codes").
+EXIT = {"passed": 0, "tests-failed": 1, "infra-error": 2, "panic": 3,
+        "hung": 4}
+# The VM's status (qemu.env, tools/run-guest.sh) -> verdict and reason;
+# "finished" is judged by the tests.
+VM_STATUS = {
+    "hung": ("hung", "no verdict from the guest within {timeout}s"),
+    "panic": ("panic", "guest panicked"),
+    "reset": ("panic", "guest reset without a verdict"),
+}
+# Outcomes that fail a run; and how each outcome is counted.
+FAILING = ("fail", "timeout")
+COUNTED_AS = {"pass": "pass", "xfail": "pass", "skip": "skip",
+              "fail": "fail", "timeout": "fail"}
+KERNEL_LOG_CHECK = "kernel-log:no oops/panic/WARN/BUG/sanitizer report"
+
+
+def _strip_output(tests):
+    return [dict((k, _strip_output(v) if k == "subtests" else v)
+                 for k, v in t.items() if k != "output") for t in tests]
+
+
+def count(tests):
+    """{"pass": n, "fail": n, "skip": n} of a list of results."""
+    c = {"pass": 0, "fail": 0, "skip": 0}
+    for t in tests:
+        c[COUNTED_AS.get(t["outcome"], "fail")] += 1
+    return c
+
+
+def judge(rundir):
+    """(summary, tap text, results with their output) of a run directory
+    left by tools/run-guest.sh."""
+    qemu = read_env(os.path.join(rundir, "qemu.env"))
+    meta = read_env(os.path.join(rundir, "meta.env"))
+    tap = read(os.path.join(rundir, "tap.log"))
+    console = read(os.path.join(rundir, "console.log"))
+    dmesg = read(os.path.join(rundir, "dmesg.log"))
+    plan, tests = parse_tap(tap)
+    modules = module_verdicts(dmesg or console)
+    # The console shows what the guest printed up to a panic; dmesg.log
+    # has every level, including what loglevel= kept off the console.
+    problems, excused = log_problems(console)
+    more, more_excused = log_problems(dmesg)
+    problems += [p for p in more if p not in problems]
+    excused += [p for p in more_excused if p not in excused]
+
+    if plan is not None and len(tests) < plan:
+        for n in range(len(tests) + 1, plan + 1):
+            tests.append({"number": n, "name": "test %d (never reported)" % n,
+                          "outcome": "fail", "directive": "not run",
+                          "subtests": [], "output": []})
+    # Cross-checks: each module's own verdict, and a clean kernel log.
+    checks = [{"name": "dmesg:%s" % m["module"],
+               "outcome": "pass" if m["passed"] else "fail",
+               "directive": m["detail"], "subtests": [], "output": []}
+              for m in modules]
+    checks.append({"name": KERNEL_LOG_CHECK,
+                   "outcome": "fail" if problems else "pass",
+                   "directive": problems[0] if problems else "",
+                   "subtests": [], "output": problems})
+
+    status = qemu.get("status", "missing")
+    reasons = []
+    if status in VM_STATUS:
+        verdict, reason = VM_STATUS[status]
+        reasons.append(reason.format(timeout=qemu.get("timeout", "?")))
+    elif status != "finished":
+        verdict = "infra-error"
+        reasons.append("VM status %s" % status)
+    elif not tests:
+        verdict = "infra-error"
+        reasons.append("the guest reported no kselftest result")
+    else:
+        failed = [t for t in tests + checks if t["outcome"] in FAILING]
+        verdict = "tests-failed" if failed else "passed"
+        reasons += ["%s: %s" % (t["name"], t["outcome"]) for t in failed]
+
+    summary = {
+        "run_id": os.path.basename(os.path.abspath(rundir)),
+        "verdict": verdict,
+        "exit_code": EXIT[verdict],
+        "reasons": reasons,
+        "vm": qemu,
+        "meta": meta,
+        "tap_plan": plan,
+        "tests": _strip_output(tests + checks),
+        "module_verdicts": modules,
+        "console_problems": problems,
+        "excused_lkdtm_crashes": excused,
+    }
+    timings = read_env(os.path.join(rundir, "timings.env"))
+    if timings:
+        summary["timings"] = timings
+    return summary, tap, tests + checks

@@ -1,0 +1,191 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""Unit tests of the results module over recorded runs (fixtures/*/: the
+files tools/run-guest.sh leaves, and an "expect" file naming the verdict,
+the exit code, optionally the number of results and the failing one).
+Run: python3 tools/results/test_results.py (prints TAP), or
+python3 -m unittest discover -s tools/results."""
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import traceback
+import unittest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+FIXTURES = os.path.join(HERE, "fixtures")
+
+import expect   # noqa: E402
+import judge    # noqa: E402
+import parse    # noqa: E402
+
+
+def expect_of(path):
+    exp = {}
+    with open(path) as f:
+        for line in f:
+            key, _, value = line.rstrip("\n").partition("=")
+            exp[key] = value
+    return exp
+
+
+class RecordedRuns(unittest.TestCase):
+    """`verdict` on each fixture, through the command line as run.sh uses
+    it: exit code, verdict, junit.xml, result count, the failing result."""
+
+    def test_fixtures(self):
+        for name in sorted(os.listdir(FIXTURES)):
+            exp = expect_of(os.path.join(FIXTURES, name, "expect"))
+            with tempfile.TemporaryDirectory() as tmp:
+                run = os.path.join(tmp, name)
+                shutil.copytree(os.path.join(FIXTURES, name), run)
+                proc = subprocess.run([sys.executable, HERE, "verdict", run],
+                                      capture_output=True, text=True)
+                with open(os.path.join(run, "summary.json")) as f:
+                    summary = json.load(f)
+                junit = os.path.getsize(os.path.join(run, "junit.xml"))
+            failing = [t["name"] for t in summary["tests"]
+                       if t["outcome"] in judge.FAILING]
+            with self.subTest("%s: exit %s" % (name, exp["exit"])):
+                self.assertEqual(proc.returncode, int(exp["exit"]))
+            with self.subTest("%s: verdict %s" % (name, exp["verdict"])):
+                self.assertEqual(summary["verdict"], exp["verdict"])
+            with self.subTest("%s: junit.xml written" % name):
+                self.assertGreater(junit, 0)
+            if "count" in exp:
+                with self.subTest("%s: %s results" % (name, exp["count"])):
+                    self.assertEqual(len(summary["tests"]), int(exp["count"]))
+            if "failing" in exp:
+                with self.subTest("%s: failing result is %s"
+                                  % (name, exp["failing"])):
+                    self.assertEqual(failing, [exp["failing"]])
+
+
+class Tap(unittest.TestCase):
+    def test_nested_ktap(self):
+        plan, tests = parse.parse_tap(
+            "KTAP version 1\n1..1\n"
+            "    KTAP version 1\n    1..2\n"
+            "        ok 1 inner\n        not ok 2 inner2\n"
+            "    not ok 1 case_a\n    ok 2 case_b # SKIP no\n"
+            "not ok 1 string_kunit\n")
+        self.assertEqual(plan, 1)
+        suite = tests[0]
+        self.assertEqual((suite["name"], suite["outcome"]),
+                         ("string_kunit", "fail"))
+        self.assertEqual([(s["name"], s["outcome"])
+                          for s in suite["subtests"]],
+                         [("case_a", "fail"), ("case_b", "skip")])
+        self.assertEqual([s["outcome"]
+                          for s in suite["subtests"][0]["subtests"]],
+                         ["pass", "fail"])
+
+    def test_kselftest_names(self):
+        _, tests = parse.parse_tap("1..1\n# ok 1 a: b\n"
+                                   "ok 1 selftests: lib: printf.sh\n")
+        self.assertEqual(tests[0]["name"], "lib:printf.sh")
+        self.assertEqual(tests[0]["subtests"][0]["name"], "a: b")
+
+    def test_count(self):
+        self.assertEqual(judge.count([{"outcome": o} for o in
+                                      ("pass", "xfail", "skip", "fail",
+                                       "timeout")]),
+                         {"pass": 2, "fail": 2, "skip": 1})
+
+
+class KernelLog(unittest.TestCase):
+    OOPS = ("[ 1.0] lkdtm: Performing direct entry FORTIFY_STRSCPY\n"
+            "[ 1.1] kernel BUG at lib/string_helpers.c:1027!\n"
+            "[ 1.2] Call Trace:\n"
+            "[ 1.3] ---[ end trace 0000000000000000 ]---\n")
+
+    def test_lkdtm_crash_excused(self):
+        problems, excused = parse.log_problems(self.OOPS)
+        self.assertEqual(problems, [])
+        self.assertEqual(len(excused), 1)
+
+    def test_problem_after_the_trace_counts(self):
+        problems, _ = parse.log_problems(self.OOPS + "[ 2.0] Call Trace:\n")
+        self.assertEqual(problems, ["[ 2.0] Call Trace:"])
+
+    def test_lkdtm_fail_never_excused(self):
+        problems, _ = parse.log_problems(
+            self.OOPS.replace("[ 1.3]", "[ 1.25] lkdtm: FAIL: x\n[ 1.3]"))
+        self.assertEqual(problems, ["[ 1.25] lkdtm: FAIL: x"])
+
+    def test_no_lkdtm_no_excuse(self):
+        log = self.OOPS.split("\n", 1)[1]
+        problems, excused = parse.log_problems(log)
+        self.assertEqual(excused, [])
+        self.assertEqual(len(problems), 1)
+
+
+class Expect(unittest.TestCase):
+    def test_expectations(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            s = os.path.join(tmp, "summary.json")
+            e = os.path.join(tmp, "expect")
+            with open(s, "w") as f:
+                json.dump({"verdict": "tests-failed", "tests": [
+                    {"name": "lib:a.sh", "outcome": "fail"},
+                    {"name": "kernel-log:x y", "outcome": "pass"}]}, f)
+            with open(e, "w") as f:
+                f.write("# c\nexit 1\nverdict tests-failed\n"
+                        "fail lib:a.sh\npass kernel-log:x y\n")
+            text, ok = expect.check(s, 1, e, "nc")
+            self.assertTrue(ok, text)
+            self.assertEqual(text.count("\nok "), 4)
+            _, ok = expect.check(s, 0, e, "nc")
+            self.assertFalse(ok)
+            with open(e, "a") as f:
+                f.write("fail lib:b.sh\n")
+            _, ok = expect.check(s, 1, e, "nc")
+            self.assertFalse(ok)
+
+
+class TapResult(unittest.TestResult):
+    """Each test and subtest as one TAP line."""
+
+    def __init__(self):
+        super().__init__()
+        self.lines = []
+
+    def _line(self, ok, desc, err=None):
+        self.lines.append("%sok %d - %s" % ("" if ok else "not ",
+                                            len(self.lines) + 1, desc))
+        if err:
+            text = "".join(traceback.format_exception_only(*err[:2]))
+            self.lines += ["# " + l for l in text.splitlines() if l][:3]
+
+    def addSuccess(self, test):
+        if not getattr(test, "_had_subtests", False):
+            self._line(True, test.id())
+
+    def addFailure(self, test, err):
+        super().addFailure(test, err)
+        self._line(False, test.id(), err)
+
+    def addError(self, test, err):
+        super().addError(test, err)
+        self._line(False, test.id(), err)
+
+    def addSubTest(self, test, subtest, err):
+        super().addSubTest(test, subtest, err)
+        test._had_subtests = True
+        self._line(err is None, subtest._subDescription().strip("()[] "),
+                   err)
+
+
+if __name__ == "__main__":
+    suite = unittest.defaultTestLoader.loadTestsFromModule(
+        sys.modules[__name__])
+    result = TapResult()
+    suite.run(result)
+    print("TAP version 13")
+    print("1..%d" % len(result.lines))
+    print("\n".join(result.lines))
+    sys.exit(0 if result.wasSuccessful() else 1)

@@ -1,0 +1,59 @@
+# SPDX-License-Identifier: GPL-2.0
+"""Write a judged run: the text table, junit.xml and summary.json."""
+
+import json
+import xml.etree.ElementTree as ET
+
+from judge import FAILING
+
+
+def junit(path, tests):
+    suite = ET.Element("testsuite", name="kstring-kselftest",
+                       tests=str(len(tests)))
+    fails = 0
+    for t in tests:
+        case = ET.SubElement(suite, "testcase", classname="kselftest",
+                             name=t["name"])
+        if t["outcome"] in FAILING:
+            fails += 1
+            f = ET.SubElement(case, "failure", message=t["directive"] or
+                              t["outcome"])
+            f.text = "\n".join(t.get("output", [])[-50:])
+        elif t["outcome"] == "skip":
+            ET.SubElement(case, "skipped", message=t["directive"])
+        for s in t["subtests"]:
+            sub = ET.SubElement(suite, "testcase", classname=t["name"],
+                                name="%d %s" % (s["number"], s["name"]))
+            if s["outcome"] in FAILING:
+                fails += 1
+                ET.SubElement(sub, "failure", message="not ok")
+    suite.set("failures", str(fails))
+    ET.ElementTree(suite).write(path, encoding="utf-8", xml_declaration=True)
+
+
+def summary_json(path, summary):
+    with open(path, "w") as f:
+        json.dump(summary, f, indent=2)
+        f.write("\n")
+
+
+def table(summary):
+    rows = []
+    for t in summary["tests"]:
+        subs = t["subtests"]
+        detail = t.get("directive", "")
+        if subs:
+            bad = sum(1 for s in subs if s["outcome"] in FAILING)
+            detail = ("%d/%d subtests passed" % (len(subs) - bad, len(subs))
+                      + ("; " + detail if detail else ""))
+        rows.append((t["name"], t["outcome"].upper(), detail))
+    width = max([len(r[0]) for r in rows] + [4])
+    out = ["%-*s  %-7s  %s" % (width, "test", "result", "detail")]
+    out += ["%-*s  %-7s  %s" % (width, n, o, d[:70]) for n, o, d in rows]
+    return "\n".join(out)
+
+
+def verdict_line(summary):
+    return "verdict: %s (exit %d)%s" % (
+        summary["verdict"], summary["exit_code"],
+        "".join("\n  - " + r for r in summary["reasons"][:20]))
