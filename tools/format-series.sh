@@ -15,13 +15,19 @@ git -C "$TREE" format-patch -q --cover-letter --thread=shallow \
 	-o "$out" pristine..HEAD || die "git format-patch failed"
 letter=$(ls "$out"/0000-cover-letter.patch)
 subject=$(head -n 1 "$cover")
-python3 - "$letter" "$subject" "$cover" <<'PY'
-import sys
-path, subject, cover = sys.argv[1:]
-body = open(cover).read().split("\n", 1)[1].strip("\n")
-text = open(path).read()
-text = text.replace("*** SUBJECT HERE ***", subject)
-text = text.replace("*** BLURB HERE ***", body)
-open(path, "w").write(text)
-PY
+# The cover letter's first line is the subject, the rest (blank lines
+# around it dropped) the blurb.
+tail -n +2 "$cover" | sed -e '/./,$!d' | tac | sed -e '/./,$!d' | tac > "$out/.blurb"
+awk -v subject="$subject" -v blurb="$out/.blurb" '
+	i = index($0, "*** SUBJECT HERE ***") {
+		$0 = substr($0, 1, i - 1) subject substr($0, i + 20)
+	}
+	$0 == "*** BLURB HERE ***" {
+		while ((getline line < blurb) > 0)
+			print line
+		next
+	}
+	{ print }' "$letter" > "$letter.new" && mv "$letter.new" "$letter" ||
+	die "cannot write the cover letter $letter"
+rm -f "$out/.blurb"
 say "series: $(($(ls "$out" | wc -l) - 1)) patches + cover letter in ${out#"$KSTRING_ROOT"/}/"
