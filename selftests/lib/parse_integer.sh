@@ -10,13 +10,16 @@
 # the expectation, checks a few value_<type> knobs, and unloads the module.
 # Output is TAP; exit 0 iff everything passed, 4 (kselftest skip) when the
 # module is not available or we are not root; a module without long_bits
-# is a failure (Bail out!).
+# is a failure (Bail out!). Every request goes through one coprocess,
+# parse_integer_feed (built next to this script): no fork per vector, and
+# each request is exactly one write().
 #
 # Environment (for dry runs against a fake sysfs directory):
 #   SYSFS_DIR=dir     use dir instead of /sys/kernel/test_parse_integer
 #   SKIP_MODPROBE=1   do not load/unload the module nor look at dmesg
 #   VECTORS=file      use another vectors file
 #   MODPROBE=path     modprobe to use (default /sbin/modprobe)
+#   FEED=path         the request feeder (default: next to this script)
 
 export LC_ALL=C
 
@@ -27,6 +30,7 @@ VECTORS=${VECTORS:-$DIR/parse_integer.vectors}
 SYSFS_DIR=${SYSFS_DIR:-/sys/kernel/$MODULE}
 SKIP_MODPROBE=${SKIP_MODPROBE:-0}
 modprobe=${MODPROBE:-/sbin/modprobe}
+feeder=${FEED:-$DIR/parse_integer_feed}
 
 # long and ulong: set from long_bits once the module is loaded
 declare -A POISON=(
@@ -150,10 +154,6 @@ KNOBS=(
 	"ulong|18446744073709551616|ERANGE"
 )
 
-tmp=$(mktemp) || exit 1
-errf=$(mktemp) || exit 1
-trap 'rm -f "$tmp" "$errf"' EXIT
-
 n=0
 failed=0
 ok()
@@ -218,6 +218,27 @@ if [ "$long_bits" != 32 ] && [ "$long_bits" != 64 ]; then
 	[ "$SKIP_MODPROBE" = 1 ] || "$modprobe" -r -q $MODULE
 	exit 1
 fi
+if [ ! -x "$feeder" ]; then
+	echo "TAP version 13"
+	echo "1..1"
+	report_verdict
+	echo "Bail out! no $feeder (built by this directory's Makefile)"
+	[ "$SKIP_MODPROBE" = 1 ] || "$modprobe" -r -q $MODULE
+	exit 1
+fi
+coproc FEEDER { "$feeder" "$SYSFS_DIR"; }
+
+# feed FILE PAYLOAD: one write() of PAYLOAD (vectors escape syntax) to
+# $SYSFS_DIR/FILE; REPLY is "ok [result line]" or "error MESSAGE".
+feed()
+{
+	REPLY="error the feeder has exited"
+	[ -n "${FEEDER[1]:-}" ] || return
+	printf '%s %s\n' "$1" "$2" >&"${FEEDER[1]}" &&
+		read -r -t 30 -u "${FEEDER[0]}" ||
+		REPLY="error no answer from the feeder"
+}
+
 if [ "$long_bits" = 64 ]; then
 	POISON[long]=${POISON[s64]} POISON[ulong]=${POISON[u64]}
 else
@@ -263,18 +284,15 @@ for k in "${SEL[@]}"; do
 	exp_val=${V_VALUE[k]}
 	[ "$exp_val" = - ] && exp_val=${POISON[$type]}
 
-	token_to_b "$token"
-	printf '%s %s %s %b' "$type" "$base" "$flags" "$REPLY" > "$tmp"
-	# exactly one write() of the whole request
-	if ! dd if="$tmp" of="$SYSFS_DIR/parse" bs=65536 count=1 \
-	     status=none 2>"$errf"; then
-		read -r err < "$errf"
+	[ "$token" = '""' ] && token=
+	feed parse "$type $base $flags $token"
+	if [[ $REPLY != ok* ]]; then
 		not_ok "$desc expected $exp_ret $exp_val" \
-			"got write error: ${err##*: } (vectors line ${V_LINE[k]})"
+			"got write error: ${REPLY#error } (vectors line ${V_LINE[k]})"
 		continue
 	fi
 	res=()
-	read -r -a res < "$SYSFS_DIR/result"
+	read -r -a res <<< "${REPLY#ok}"
 	got_ret=${res[4]} got_val=${res[5]}
 	if [ "${res[1]}" != "$type" ] || [ "${res[2]}" != "$base" ] ||
 	   [ "${res[3]}" != "$flags" ]; then
@@ -303,10 +321,8 @@ for knob in "${knobs[@]}"; do
 	fi
 	err='' rc=0
 	if [ "$token" != '""' ]; then
-		token_to_b "$token"
-		printf '%b' "$REPLY" > "$tmp"
-		err=$(dd if="$tmp" of="$file" bs=65536 count=1 status=none 2>&1)
-		rc=$?
+		feed "value_$type" "$token"
+		[[ $REPLY == ok* ]] || rc=1 err=${REPLY#error }
 	fi
 	case $expect in
 	EINVAL)	want="Invalid argument";;
@@ -334,7 +350,9 @@ for knob in "${knobs[@]}"; do
 	fi
 done
 
-# ---- unload
+# ---- unload (the feeder first: it holds the module's directory open)
+exec {FEEDER[1]}>&-
+wait "$FEEDER_PID" 2>/dev/null
 if [ "$SKIP_MODPROBE" = 1 ]; then
 	ok "modprobe -r $MODULE # SKIP SKIP_MODPROBE=1"
 elif "$modprobe" -r $MODULE; then
