@@ -3,8 +3,10 @@
 
   python3 tools/results verdict RUNDIR
       RUNDIR (from tools/run-guest.sh) -> kselftest.tap, junit.xml,
-      summary.json; prints the table; exits with the run's code (0 passed,
-      1 tests failed, 2 infrastructure error, 3 panic, 4 hung)
+      summary.json, kcidb.json (KCIDB_LOG_BASE: the URL RUNDIR is
+      published at, for the report's log links); prints the table;
+      exits with the run's code (0 passed, 1 tests failed,
+      2 infrastructure error, 3 panic, 4 hung)
   python3 tools/results count SUMMARY.json
       "PASS FAIL SKIP" of its results
   python3 tools/results expect SUMMARY.json RC EXPECT LABEL
@@ -16,11 +18,13 @@
 
 import json
 import os
+import re
 import sys
 
 import drift
 import expect
 import judge
+import kcidb
 import write
 
 
@@ -30,6 +34,12 @@ def verdict(rundir):
         f.write(tap)
     write.junit(os.path.join(rundir, "junit.xml"), tests)
     write.summary_json(os.path.join(rundir, "summary.json"), summary)
+    # tools/run.sh names a run after its start (UTC): 20261204-061033.
+    m = re.match(r"(\d{4})(\d\d)(\d\d)-(\d\d)(\d\d)(\d\d)",
+                 summary["run_id"])
+    start = m and "%s-%s-%sT%s:%s:%sZ" % m.groups()
+    write.summary_json(os.path.join(rundir, "kcidb.json"), kcidb.report(
+        summary, log_base=os.environ.get("KCIDB_LOG_BASE"), start_time=start))
     print(write.table(summary))
     print(write.verdict_line(summary))
     return summary["exit_code"]
