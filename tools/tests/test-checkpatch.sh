@@ -1,5 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
+# host-test: needs-tree (not in make check)
 #
 # The series' checkpatch rules, on small fixture patches: run the patched
 # tree's scripts/checkpatch.pl --strict on each fixture listed in

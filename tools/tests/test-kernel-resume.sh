@@ -1,5 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
+# host-test: needs-tree (not in make check)
 #
 # A kernel build interrupted halfway stops all of its processes and
 # writes no stamp, and the next run of tools/build-kernel.sh completes it

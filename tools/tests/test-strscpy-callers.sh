@@ -1,5 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
+# host-test: needs-tree (not in make check)
 #
 # In the converted tree, strscpy( may appear only in the files listed in
 # fixtures/strscpy-callers.allowed: every existing caller must have been

@@ -1,5 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
+# host-test: needs-tree (not in make check)
 #
 # Host test: build tools/testbed against the prepared tree (tag pristine
 # vs HEAD) and run its check: differential kstrto*() tests, the
