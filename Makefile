@@ -62,7 +62,7 @@ export KSRC_PKG KSRC_TARBALL BASE_CONFIG EXTRA_CONFIG TIMEOUT ACCEL \
 STAGE := tools/stage.sh
 
 .PHONY: all deps tree selftests kernel image overlay run shell test \
-	host-test bench fuzz series export-series check-series drift clean \
+	check host-test bench fuzz series export-series check-series drift clean \
 	distclean help
 
 all: overlay
@@ -97,6 +97,10 @@ shell: overlay
 
 host-test: selftests
 	@tools/tests/run-host-tests.sh
+
+# The host tests that need no kernel tree and no kernel build.
+check: deps
+	@tools/tests/run-host-tests.sh --hermetic
 
 # tools/testbed: the string code built for the host (pristine vs patched)
 bench fuzz: selftests
