@@ -56,12 +56,15 @@ endif
 
 # (After the blocks above: exporting an unset variable defines it, empty,
 # and ?= would then not set it.)
-export KSRC_PKG KSRC_TARBALL BASE_CONFIG EXTRA_CONFIG TIMEOUT ACCEL \
+# The test profile (tools/guest/profiles): quick while developing, full
+# for QA (make qa, make test).
+PROFILE ?= quick
+export KSRC_PKG KSRC_TARBALL BASE_CONFIG EXTRA_CONFIG TIMEOUT ACCEL PROFILE \
 	TESTS EXTRA_TESTS KSFT_TARGETS KSFT_TIMEOUT KERNEL_ARGS JOBS
 
 STAGE := tools/stage.sh
 
-.PHONY: all deps tree selftests kernel image overlay run shell test \
+.PHONY: all deps tree selftests kernel image overlay run qa shell test \
 	check host-test bench fuzz series export-series check-series drift clean \
 	distclean help
 
@@ -91,6 +94,10 @@ overlay: kernel image
 
 run: overlay
 	@tools/run.sh
+
+# One run at full strength (the 60 s stress test, 100 load/unload cycles).
+qa: overlay
+	@PROFILE=full tools/run.sh
 
 shell: overlay
 	@tools/run-guest.sh shell

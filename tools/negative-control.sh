@@ -4,15 +4,17 @@
 # The checks must be able to fail: boot once more with one expectation
 # flipped in each of the project's test modules (their inject_failure
 # parameter, given on the kernel command line, which modprobe applies)
-# and require that exactly the checks that depend on them fail. Prints TAP;
-# the run is kept as build/results/<id>-inject/.
+# and require that exactly the checks that depend on them fail
+# (tools/negative-control.expect), in the test profile PROFILE (default
+# full). Prints TAP; the run is kept as build/results/<id>-inject-PROFILE/.
 . "$(dirname "$0")/lib.sh"
 
-run_id=$(date -u +%Y%m%d-%H%M%S)-inject
-RUN_ID=$run_id NO_LATEST=1 \
+profile=${PROFILE:-full}
+run_id=$(date -u +%Y%m%d-%H%M%S)-inject-$profile
+PROFILE=$profile RUN_ID=$run_id NO_LATEST=1 \
 	TESTS=lib:strscpy.sh,lib:parse_integer.sh,lib:parse_integer_stress.sh,lib:kmod_loop.sh \
 	KERNEL_ARGS="test_strscpy.inject_failure=1 test_parse_integer.inject_failure=1" \
-	"$KSTRING_ROOT/tools/run.sh" > "$BUILD/negative-control.out" 2>&1
+	"$KSTRING_ROOT/tools/run.sh" > "$BUILD/negative-control-$profile.out" 2>&1
 rc=$?
 python3 "$KSTRING_ROOT/tools/results" expect "$BUILD/results/$run_id/summary.json" \
-	"$rc" "$KSTRING_ROOT/tools/negative-control.expect" "negative control"
+	"$rc" "$KSTRING_ROOT/tools/negative-control.expect" "negative control ($profile)"

@@ -71,6 +71,7 @@ sel="kstring.collections=${KSFT_TARGETS:-lib}"
 [ -n "${TESTS:-}" ] && sel="kstring.tests=$TESTS"
 [ -n "${EXTRA_TESTS:-}" ] && sel+=" kstring.tests=$EXTRA_TESTS"
 [ -n "${KSFT_TIMEOUT:-}" ] && sel+=" kstring.timeout=$KSFT_TIMEOUT"
+sel+=" kstring.profile=${PROFILE:-full}"
 t0=$(now)
 timeout -k 5 "$timeout" "$qemu" "${qemu_args[@]}" \
 	-append "$cmdline systemd.wants=kstring-run.service $sel ${KERNEL_ARGS:-}" \

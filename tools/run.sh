@@ -15,7 +15,7 @@ obj=${KOBJ:-$BUILD/kernel}
 initrd=${INITRD:-$obj/initrd.cpio}
 results=$BUILD/results
 latest=$results/${RESULTS_LATEST:-latest}	# one link per variant (ARCH=i386)
-key=$( (cat "$initrd.key" 2>/dev/null; echo "${TESTS:-} ${EXTRA_TESTS:-} ${KSFT_TARGETS:-} ${KERNEL_ARGS:-} ${ACCEL:-} ${KSFT_TIMEOUT:-}") |
+key=$( (cat "$initrd.key" 2>/dev/null; echo "${PROFILE:-full} ${TESTS:-} ${EXTRA_TESTS:-} ${KSFT_TARGETS:-} ${KERNEL_ARGS:-} ${ACCEL:-} ${KSFT_TIMEOUT:-}") |
 	sha256sum | cut -d' ' -f1)
 
 if [ "${REUSE:-0}" = 1 ] && [ -f "$latest/inputs.key" ] &&
@@ -39,6 +39,7 @@ ksrc_version=$(cat "$TREE/.git/kstring-ksrc-version" 2>/dev/null)
 tree_head=$(git -C "$TREE" rev-parse --short HEAD 2>/dev/null)
 changes_hash=$changes
 variant=${VARIANT:-default}
+profile=${PROFILE:-full}
 tests=${TESTS:-${KSFT_TARGETS:-lib}}${EXTRA_TESTS:+,$EXTRA_TESTS}
 EOT
 # The latest time of each stage, for the summary.

@@ -54,6 +54,8 @@ def table(summary):
 
 
 def verdict_line(summary):
-    return "verdict: %s (exit %d)%s" % (
+    profile = summary.get("meta", {}).get("profile")
+    return "verdict: %s (exit %d%s)%s" % (
         summary["verdict"], summary["exit_code"],
+        ", profile %s" % profile if profile else "",
         "".join("\n  - " + r for r in summary["reasons"][:20]))
