@@ -20,7 +20,7 @@ FIXTURES = os.path.join(HERE, "fixtures")
 
 import judge                         # noqa: E402
 import kcidb                         # noqa: E402
-from test_results import TapResult   # noqa: E402
+import taptest                       # noqa: E402
 
 META = {"kernel_release": "6.1.123", "ksrc_package": "linux-source-6.1",
         "ksrc_version": "6.1.123-1", "tree_head": "0123abc",
@@ -223,11 +223,4 @@ class Validate(unittest.TestCase):
 
 
 if __name__ == "__main__":
-    suite = unittest.defaultTestLoader.loadTestsFromModule(
-        sys.modules[__name__])
-    result = TapResult()
-    suite.run(result)
-    print("TAP version 13")
-    print("1..%d" % len(result.lines))
-    print("\n".join(result.lines))
-    sys.exit(0 if result.wasSuccessful() else 1)
+    sys.exit(taptest.run(sys.modules[__name__]))

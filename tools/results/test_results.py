@@ -12,7 +12,6 @@ import shutil
 import subprocess
 import sys
 import tempfile
-import traceback
 import unittest
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -20,6 +19,7 @@ sys.path.insert(0, HERE)
 FIXTURES = os.path.join(HERE, "fixtures")
 
 import expect   # noqa: E402
+import taptest  # noqa: E402
 import judge    # noqa: E402
 import parse    # noqa: E402
 
@@ -147,45 +147,5 @@ class Expect(unittest.TestCase):
             self.assertFalse(ok)
 
 
-class TapResult(unittest.TestResult):
-    """Each test and subtest as one TAP line."""
-
-    def __init__(self):
-        super().__init__()
-        self.lines = []
-
-    def _line(self, ok, desc, err=None):
-        self.lines.append("%sok %d - %s" % ("" if ok else "not ",
-                                            len(self.lines) + 1, desc))
-        if err:
-            text = "".join(traceback.format_exception_only(*err[:2]))
-            self.lines += ["# " + l for l in text.splitlines() if l][:3]
-
-    def addSuccess(self, test):
-        if not getattr(test, "_had_subtests", False):
-            self._line(True, test.id())
-
-    def addFailure(self, test, err):
-        super().addFailure(test, err)
-        self._line(False, test.id(), err)
-
-    def addError(self, test, err):
-        super().addError(test, err)
-        self._line(False, test.id(), err)
-
-    def addSubTest(self, test, subtest, err):
-        super().addSubTest(test, subtest, err)
-        test._had_subtests = True
-        self._line(err is None, subtest._subDescription().strip("()[] "),
-                   err)
-
-
 if __name__ == "__main__":
-    suite = unittest.defaultTestLoader.loadTestsFromModule(
-        sys.modules[__name__])
-    result = TapResult()
-    suite.run(result)
-    print("TAP version 13")
-    print("1..%d" % len(result.lines))
-    print("\n".join(result.lines))
-    sys.exit(0 if result.wasSuccessful() else 1)
+    sys.exit(taptest.run(sys.modules[__name__]))
