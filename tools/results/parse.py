@@ -73,7 +73,8 @@ def parse_tap(text, top=True):
     """(plan, tests): each test a dict of number, name, outcome, directive,
     its nested results (subtests, parsed the same way, any depth) and its
     output lines. At the top, kselftest's "selftests: lib: x.sh" becomes
-    "lib:x.sh"."""
+    "lib:x.sh"; run_kselftest.sh starts a TAP document (version, plan)
+    for each collection, so the plan is the sum of their plans."""
     plan = None
     tests = []
     pending = []          # output lines of the test now running
@@ -84,8 +85,8 @@ def parse_tap(text, top=True):
             pending.append(inner)
             continue
         m = PLAN.match(line)
-        if m and plan is None:
-            plan = int(m.group(1))
+        if m:
+            plan = (plan or 0) + int(m.group(1))
             continue
         m = RESULT.match(line)
         if not m:

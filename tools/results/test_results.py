@@ -90,6 +90,14 @@ class Tap(unittest.TestCase):
         self.assertEqual(tests[0]["name"], "lib:printf.sh")
         self.assertEqual(tests[0]["subtests"][0]["name"], "a: b")
 
+    def test_one_document_per_collection(self):
+        plan, tests = parse.parse_tap(
+            "TAP version 13\n1..1\nok 1 selftests: lib: a.sh\n"
+            "TAP version 13\n1..2\nok 1 selftests: lkdtm: B.sh # SKIP\n")
+        self.assertEqual(plan, 3)
+        self.assertEqual([t["name"] for t in tests], ["lib:a.sh",
+                                                      "lkdtm:B.sh"])
+
     def test_count(self):
         self.assertEqual(judge.count([{"outcome": o} for o in
                                       ("pass", "xfail", "skip", "fail",
