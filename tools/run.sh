@@ -34,6 +34,7 @@ printf 'run_id=%s\nreused=0\n' "$run_id" > "$results/last-run"
 changes=$(cd "$KSTRING_ROOT" && find kernel-changes selftests -type f | LC_ALL=C sort | xargs cat | sha256sum | cut -c1-16)
 cat > "$rundir/meta.env" <<EOT
 kernel_release=$(cat "$obj/include/config/kernel.release" 2>/dev/null)
+compiler=$(sed -n 's/^#define LINUX_COMPILER[[:space:]]*"\(.*\)"$/\1/p' "$obj/include/generated/compile.h" 2>/dev/null)
 ksrc_package=$KSRC_PKG
 ksrc_version=$(cat "$TREE/.git/kstring-ksrc-version" 2>/dev/null)
 tree_head=$(git -C "$TREE" rev-parse --short HEAD 2>/dev/null)

@@ -3,8 +3,9 @@
 
   python3 tools/results verdict RUNDIR
       RUNDIR (from tools/run-guest.sh) -> kselftest.tap, junit.xml,
-      summary.json, kcidb.json (KCIDB_LOG_BASE: the URL RUNDIR is
-      published at, for the report's log links); prints the table;
+      summary.json, kcidb.json (KCIDB_ORIGIN: the submitter's origin,
+      default kstring; KCIDB_LOG_BASE: the URL RUNDIR is published at,
+      for the report's log links); prints the table;
       exits with the run's code (0 passed, 1 tests failed,
       2 infrastructure error, 3 panic, 4 hung)
   python3 tools/results count SUMMARY.json
@@ -39,7 +40,8 @@ def verdict(rundir):
                  summary["run_id"])
     start = m and "%s-%s-%sT%s:%s:%sZ" % m.groups()
     write.summary_json(os.path.join(rundir, "kcidb.json"), kcidb.report(
-        summary, log_base=os.environ.get("KCIDB_LOG_BASE"), start_time=start))
+        summary, origin=os.environ.get("KCIDB_ORIGIN", "kstring"),
+        log_base=os.environ.get("KCIDB_LOG_BASE"), start_time=start))
     print(write.table(summary))
     print(write.verdict_line(summary))
     return summary["exit_code"]

@@ -122,6 +122,7 @@ def report(summary, origin="kstring", log_base=None, start_time=None):
         "architecture": meta.get("arch") or (
             "i386" if variant == "i386" else "x86_64"),
         "config_name": variant,
+        "compiler": meta.get("compiler"),
         "comment": "Linux %s (%s)" % (meta["kernel_release"], variant)
         if meta.get("kernel_release") else None,
         "status": "PASS",
