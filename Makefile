@@ -65,6 +65,7 @@ export KSRC_PKG KSRC_TARBALL BASE_CONFIG EXTRA_CONFIG TIMEOUT ACCEL PROFILE \
 STAGE := tools/stage.sh
 
 .PHONY: all deps tree selftests kernel image overlay run qa shell test \
+	lava-job lava-run lava-deps \
 	check host-test bench fuzz series export-series check-series drift clean \
 	distclean help
 
@@ -101,6 +102,17 @@ qa: overlay
 
 shell: overlay
 	@tools/run-guest.sh shell
+
+# LAVA (README "Running in a LAVA lab"): the job for a lab, and that job
+# run here by Debian's lava-run.
+lava-job: overlay
+	@tools/lava-job.sh
+
+lava-run: overlay lava-deps
+	@tools/lava-run.sh
+
+lava-deps:
+	@DEB_PACKAGES_FILE=tools/deb-packages-lava tools/deps.sh
 
 host-test: selftests
 	@tools/tests/run-host-tests.sh

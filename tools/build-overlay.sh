@@ -58,7 +58,8 @@ while IFS= read -r -d '' f; do
 done < <(find "$stage/usr/lib/kselftest" -type f -print0)
 install -m 644 "$KSTRING_ROOT"/tools/guest/*.service "$stage/usr/lib/systemd/system/"
 install -m 755 "$KSTRING_ROOT/tools/guest/run-tests" "$stage/usr/libexec/kstring/"
-install -m 644 "$KSTRING_ROOT/tools/guest/profiles" "$stage/usr/libexec/kstring/"
+install -m 644 "$KSTRING_ROOT/tools/guest/profiles" "$KSTRING_ROOT/tools/guest/results.awk" \
+	"$KSTRING_ROOT/tools/guest/kernel-log-problems" "$stage/usr/libexec/kstring/"
 (cd "$stage" && find . -mindepth 1 | LC_ALL=C sort |
 	cpio -o -H newc -R 0:0 --quiet) > "$ovl/overlay.cpio" ||
 	die "packing the overlay failed"

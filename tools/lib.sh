@@ -132,3 +132,66 @@ run_stage() {
 	say "    $(tail -n 1 "$log" | cut -c1-120)"
 	say "    $name: done in $(elapsed "$t0")s (log: ${log#"$KSTRING_ROOT"/})"
 }
+
+# guest_cmdline ACCEL: the guest kernel's command line before the test
+# selection (tools/run-guest.sh and the LAVA job, tools/lava-job.sh).
+guest_cmdline() {
+	local cmdline unit tsc_khz
+	# mem= is the guest's RAM.
+	cmdline="console=ttyS0,115200 rdinit=/usr/lib/systemd/systemd panic=-1"
+	cmdline+=" loglevel=5 mem=${MEM:-1024}M"
+	# Under TCG the guest's TSC is the host's, but calibrating it
+	# against the emulated PIT fails or comes out wrong when the host is
+	# busy, and guest time (kselftest's timeouts) then runs at the wrong
+	# rate. Give it the host's TSC rate instead, when the host knows it
+	# (tsc_known_freq).
+	if [ "$1" = tcg ] && grep -qw tsc_known_freq /proc/cpuinfo; then
+		tsc_khz=$(awk -F: '/^cpu MHz/ { printf "%d", $2 * 1000; exit }' /proc/cpuinfo)
+		[ -n "$tsc_khz" ] && cmdline+=" tsc_early_khz=$tsc_khz tsc=reliable"
+	fi
+	# Units the tests do not need and that cost seconds under TCG
+	# (resolved crash-loops without a network; the timers and gettys
+	# are for real hosts).
+	for unit in serial-getty@ttyS0.service getty@tty1.service \
+		systemd-resolved.service systemd-timesyncd.service e2scrub_reap.service \
+		apt-daily.timer apt-daily-upgrade.timer dpkg-db-backup.timer \
+		e2scrub_all.timer fstrim.timer; do
+		cmdline+=" systemd.mask=$unit"
+	done
+	printf '%s\n' "$cmdline"
+}
+
+# guest_tests: the kernel command line's test selection, from TESTS,
+# KSFT_TARGETS, EXTRA_TESTS, KSFT_TIMEOUT, PROFILE and KERNEL_ARGS
+# (tools/guest/run-tests reads the kstring.* words).
+guest_tests() {
+	local sel="kstring.collections=${KSFT_TARGETS:-lib}"
+	[ -n "${TESTS:-}" ] && sel="kstring.tests=$TESTS"
+	[ -n "${EXTRA_TESTS:-}" ] && sel+=" kstring.tests=$EXTRA_TESTS"
+	[ -n "${KSFT_TIMEOUT:-}" ] && sel+=" kstring.timeout=$KSFT_TIMEOUT"
+	sel+=" kstring.profile=${PROFILE:-full}"
+	printf '%s\n' "$sel${KERNEL_ARGS:+ $KERNEL_ARGS}"
+}
+
+# write_run_info RUNDIR: what a run ran (meta.env: kernel, compiler,
+# source, series, variant, profile, tests) and the latest time of each
+# build stage (timings.env), for the summary and kcidb.json.
+write_run_info() {
+	local obj=${KOBJ:-$BUILD/kernel} changes
+	changes=$(cd "$KSTRING_ROOT" && find kernel-changes selftests -type f |
+		LC_ALL=C sort | xargs cat | sha256sum | cut -c1-16)
+	cat > "$1/meta.env" <<-EOT
+	kernel_release=$(cat "$obj/include/config/kernel.release" 2>/dev/null)
+	compiler=$(sed -n 's/^#define LINUX_COMPILER[[:space:]]*"\(.*\)"$/\1/p' "$obj/include/generated/compile.h" 2>/dev/null)
+	ksrc_package=$KSRC_PKG
+	ksrc_version=$(cat "$TREE/.git/kstring-ksrc-version" 2>/dev/null)
+	tree_head=$(git -C "$TREE" rev-parse --short HEAD 2>/dev/null)
+	changes_hash=$changes
+	variant=${VARIANT:-default}
+	profile=${PROFILE:-full}
+	tests=${TESTS:-${KSFT_TARGETS:-lib}}${EXTRA_TESTS:+,$EXTRA_TESTS}
+	EOT
+	[ -f "$TIMINGS" ] && awk '{ t[$2] = $3 } END { for (s in t) print s "=" t[s] }' \
+		"$TIMINGS" | sort > "$1/timings.env"
+	return 0
+}

@@ -30,25 +30,7 @@ say "guest: ${qemu##*/}, accelerator $accel ($accel_note)"
 cpu=max
 [ "$accel" = kvm ] && cpu=host
 
-# mem= is the guest's RAM.
-cmdline="console=ttyS0,115200 rdinit=/usr/lib/systemd/systemd panic=-1"
-cmdline+=" loglevel=5 mem=${MEM:-1024}M"
-# Under TCG the guest's TSC is the host's, but calibrating it against the
-# emulated PIT fails or comes out wrong when the host is busy, and guest
-# time (kselftest's timeouts) then runs at the wrong rate. Give it the
-# host's TSC rate instead, when the host knows it (tsc_known_freq).
-if [ "$accel" = tcg ] && grep -qw tsc_known_freq /proc/cpuinfo; then
-	tsc_khz=$(awk -F: '/^cpu MHz/ { printf "%d", $2 * 1000; exit }' /proc/cpuinfo)
-	[ -n "$tsc_khz" ] && cmdline+=" tsc_early_khz=$tsc_khz tsc=reliable"
-fi
-# Units the tests do not need and that cost seconds under TCG (resolved
-# crash-loops without a network; the timers and gettys are for real hosts).
-for unit in serial-getty@ttyS0.service getty@tty1.service \
-	systemd-resolved.service systemd-timesyncd.service e2scrub_reap.service \
-	apt-daily.timer apt-daily-upgrade.timer dpkg-db-backup.timer \
-	e2scrub_all.timer fstrim.timer; do
-	cmdline+=" systemd.mask=$unit"
-done
+cmdline=$(guest_cmdline "$accel")
 qemu_args=(-machine pc -accel "$accel" -cpu "$cpu" -smp "${SMP:-2}"
 	-m "${MEM:-1024}" -nodefaults -display none -no-reboot
 	-kernel "$kernel" -initrd "$initrd"
@@ -67,14 +49,9 @@ fi
 [ "$mode" = test ] && [ -n "$rundir" ] || die "usage: run-guest.sh test RUNDIR | shell"
 
 mkdir -p "$rundir"
-sel="kstring.collections=${KSFT_TARGETS:-lib}"
-[ -n "${TESTS:-}" ] && sel="kstring.tests=$TESTS"
-[ -n "${EXTRA_TESTS:-}" ] && sel+=" kstring.tests=$EXTRA_TESTS"
-[ -n "${KSFT_TIMEOUT:-}" ] && sel+=" kstring.timeout=$KSFT_TIMEOUT"
-sel+=" kstring.profile=${PROFILE:-full}"
 t0=$(now)
 timeout -k 5 "$timeout" "$qemu" "${qemu_args[@]}" \
-	-append "$cmdline systemd.wants=kstring-run.service $sel ${KERNEL_ARGS:-}" \
+	-append "$cmdline systemd.wants=kstring-run.service $(guest_tests)" \
 	-chardev file,id=console,path="$rundir/console.log" -serial chardev:console \
 	-chardev file,id=tap,path="$rundir/tap.log" -serial chardev:tap \
 	-chardev file,id=klog,path="$rundir/dmesg.log" -serial chardev:klog \

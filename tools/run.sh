@@ -31,21 +31,7 @@ run_id=${RUN_ID:-$(date -u +%Y%m%d-%H%M%S)${VARIANT:+-$VARIANT}}
 rundir=$results/$run_id
 mkdir -p "$rundir"
 printf 'run_id=%s\nreused=0\n' "$run_id" > "$results/last-run"
-changes=$(cd "$KSTRING_ROOT" && find kernel-changes selftests -type f | LC_ALL=C sort | xargs cat | sha256sum | cut -c1-16)
-cat > "$rundir/meta.env" <<EOT
-kernel_release=$(cat "$obj/include/config/kernel.release" 2>/dev/null)
-compiler=$(sed -n 's/^#define LINUX_COMPILER[[:space:]]*"\(.*\)"$/\1/p' "$obj/include/generated/compile.h" 2>/dev/null)
-ksrc_package=$KSRC_PKG
-ksrc_version=$(cat "$TREE/.git/kstring-ksrc-version" 2>/dev/null)
-tree_head=$(git -C "$TREE" rev-parse --short HEAD 2>/dev/null)
-changes_hash=$changes
-variant=${VARIANT:-default}
-profile=${PROFILE:-full}
-tests=${TESTS:-${KSFT_TARGETS:-lib}}${EXTRA_TESTS:+,$EXTRA_TESTS}
-EOT
-# The latest time of each stage, for the summary.
-[ -f "$TIMINGS" ] && awk '{ t[$2] = $3 } END { for (s in t) print s "=" t[s] }' \
-	"$TIMINGS" | sort > "$rundir/timings.env"
+write_run_info "$rundir"
 
 "$KSTRING_ROOT/tools/run-guest.sh" test "$rundir"
 awk '$2 == "boot" { t = $3 } END { if (t) print "boot=" t }' "$TIMINGS" >> "$rundir/timings.env"

@@ -8,6 +8,12 @@
       for the report's log links); prints the table;
       exits with the run's code (0 passed, 1 tests failed,
       2 infrastructure error, 3 panic, 4 hung)
+  python3 tools/results lava-verdict RUNDIR
+      the same for a LAVA job's run (tools/lava-run.sh: lava.log,
+      meta.env; TIMEOUT: the job's run timeout)
+  python3 tools/results compare SUMMARY.json OTHER.json LABEL
+      TAP: OTHER has each result of SUMMARY with the same outcome,
+      subtest by subtest, and no other (make run against make lava-run)
   python3 tools/results count SUMMARY.json
       "PASS FAIL SKIP" of its results
   python3 tools/results expect SUMMARY.json RC EXPECT LABEL
@@ -26,6 +32,7 @@ import drift
 import expect
 import judge
 import kcidb
+import lava
 import write
 
 
@@ -33,9 +40,20 @@ def verdict(rundir):
     summary, tap, tests = judge.judge(rundir)
     with open(os.path.join(rundir, "kselftest.tap"), "w") as f:
         f.write(tap)
+    return publish(rundir, summary, tests)
+
+
+def lava_verdict(rundir):
+    summary, tests = lava.judge(rundir, os.environ.get("TIMEOUT", "?"))
+    return publish(rundir, summary, tests)
+
+
+def publish(rundir, summary, tests):
+    """Write a judged run's junit.xml, summary.json and kcidb.json; print
+    its table; return its exit code."""
     write.junit(os.path.join(rundir, "junit.xml"), tests)
     write.summary_json(os.path.join(rundir, "summary.json"), summary)
-    # tools/run.sh names a run after its start (UTC): 20261204-061033.
+    # A run is named after its start (UTC): 20261204-061033.
     m = re.match(r"(\d{4})(\d\d)(\d\d)-(\d\d)(\d\d)(\d\d)",
                  summary["run_id"])
     start = m and "%s-%s-%sT%s:%s:%sZ" % m.groups()
@@ -54,6 +72,13 @@ def count(path):
     return 0
 
 
+def compare(a, b, label):
+    with open(a) as fa, open(b) as fb:
+        text, ok = lava.compare(json.load(fa), json.load(fb), label)
+    print(text)
+    return 0 if ok else 1
+
+
 def check_expect(path, rc, expect_path, label):
     text, ok = expect.check(path, int(rc), expect_path, label)
     print(text)
@@ -68,6 +93,8 @@ def drift_report(path, *vdirs):
 
 COMMANDS = {
     "verdict": (verdict, 1),
+    "lava-verdict": (lava_verdict, 1),
+    "compare": (compare, 3),
     "count": (count, 1),
     "expect": (check_expect, 4),
     "drift-result": (lambda v, d, rc, t0: drift.result(v, d, int(rc),

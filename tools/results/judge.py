@@ -37,6 +37,27 @@ def count(tests):
     return c
 
 
+def decide(vm, tests, checks):
+    """(verdict, exit code, reasons) from the VM's status (a dict with
+    "status" and "timeout"), the kselftest results and the cross-checks."""
+    status = vm.get("status", "missing")
+    reasons = []
+    if status in VM_STATUS:
+        verdict, reason = VM_STATUS[status]
+        reasons.append(reason.format(timeout=vm.get("timeout", "?")))
+    elif status != "finished":
+        verdict = "infra-error"
+        reasons.append("VM status %s" % status)
+    elif not tests:
+        verdict = "infra-error"
+        reasons.append("the guest reported no kselftest result")
+    else:
+        failed = [t for t in tests + checks if t["outcome"] in FAILING]
+        verdict = "tests-failed" if failed else "passed"
+        reasons += ["%s: %s" % (t["name"], t["outcome"]) for t in failed]
+    return verdict, EXIT[verdict], reasons
+
+
 def judge(rundir):
     """(summary, tap text, results with their output) of a run directory
     left by tools/run-guest.sh."""
@@ -70,26 +91,12 @@ def judge(rundir):
                    "directive": problems[0] if problems else "",
                    "subtests": [], "output": problems})
 
-    status = qemu.get("status", "missing")
-    reasons = []
-    if status in VM_STATUS:
-        verdict, reason = VM_STATUS[status]
-        reasons.append(reason.format(timeout=qemu.get("timeout", "?")))
-    elif status != "finished":
-        verdict = "infra-error"
-        reasons.append("VM status %s" % status)
-    elif not tests:
-        verdict = "infra-error"
-        reasons.append("the guest reported no kselftest result")
-    else:
-        failed = [t for t in tests + checks if t["outcome"] in FAILING]
-        verdict = "tests-failed" if failed else "passed"
-        reasons += ["%s: %s" % (t["name"], t["outcome"]) for t in failed]
+    verdict, exit_code, reasons = decide(qemu, tests, checks)
 
     summary = {
         "run_id": os.path.basename(os.path.abspath(rundir)),
         "verdict": verdict,
-        "exit_code": EXIT[verdict],
+        "exit_code": exit_code,
         "reasons": reasons,
         "vm": qemu,
         "meta": meta,

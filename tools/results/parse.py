@@ -2,6 +2,7 @@
 """Parse a guest run's raw evidence: kselftest TAP / KTAP (nested), the
 test modules' dmesg verdict lines and problem lines of the kernel log."""
 
+import os
 import re
 
 RESULT = re.compile(r"^(not )?ok (\d+)\s*-?\s*([^#]*?)\s*(?:#\s*(.*))?$")
@@ -9,14 +10,13 @@ PLAN = re.compile(r"^1\.\.(\d+)")
 # The KSTM verdict lines of lib/test_*.c modules.
 MODULE_VERDICT = re.compile(
     r"\b(\w+): (?:all (\d+) tests passed|failed (\d+) out of (\d+) tests)")
-# Kernel log lines that mean something went wrong even if every test said ok.
-PROBLEMS = re.compile(
-    r"Kernel panic|Oops|BUG:|WARNING:|general protection fault|"
-    r"UBSAN:|KASAN:|KCSAN:|suspected memory leak|unreferenced object|"
-    r"kmemleak: .*(?:disabled|exceeded)|lockdep is turned off|"
-    r"possible circular locking|possible recursive locking|"
-    r"suspicious RCU usage|INFO: task .* blocked|"
-    r"stack-protector:|Call Trace:|lkdtm: FAIL")
+# Kernel log lines that mean something went wrong even if every test said
+# ok: the guest's list (it makes the same check itself for LAVA).
+PROBLEMS_FILE = os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                             "..", "guest", "kernel-log-problems")
+with open(PROBLEMS_FILE) as _f:
+    PROBLEMS = re.compile("|".join(
+        l.strip() for l in _f if l.strip() and not l.startswith("#")))
 KMSG = re.compile(r"^\[\s*\d+\.\d+\] ")
 # A crash LKDTM provokes on purpose (make SANITIZE=1 runs its fortify
 # tests) is judged by its kselftest, which looks for the expected report:

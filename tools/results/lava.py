@@ -1,0 +1,185 @@
+# SPDX-License-Identifier: GPL-2.0
+"""A LAVA job's results (tools/lava-run.sh): read what lava-run logged,
+judge it as a guest run is judged, and compare it with a guest run.
+
+The guest, booted with kstring.console=lava, prints its results on the
+console (tools/guest/results.awk); the job's monitor turns each
+"KSTRING-RESULT <result> <name>" line into a LAVA test case, whose
+extra.test_case_id keeps the name. lava-run writes one log record a line
+(a YAML flow mapping; the records read here are plain JSON)."""
+
+import json
+import os
+import re
+
+from judge import COUNTED_AS, KERNEL_LOG_CHECK, decide
+
+SUITE = "kstring"                      # the job's monitor name
+NESTED = re.compile(r"^(\S+) #(\d+) ?(.*)$")
+END = re.compile(r"KSTRING-LAVA-END pass=(\d+) fail=(\d+) skip=(\d+)")
+CHECK_PREFIXES = ("dmesg:", "kernel-log:")
+# A tag LAVA's YAML writer puts on some values: "starttc": ! "1280".
+YAML_TAG = re.compile(r'(?<=[:,\[] )! (?=")')
+
+
+def records(path):
+    """lava-run's log records (dicts) from its log file."""
+    with open(path, encoding="utf-8", errors="replace") as f:
+        for line in f:
+            line = line.strip()
+            if not line.startswith("{"):
+                continue
+            try:
+                yield json.loads(YAML_TAG.sub("", line))
+            except ValueError:
+                continue
+
+
+def result_lines(tests):
+    """The "KSTRING-RESULT" lines the guest prints for judged results
+    (judge.judge's list): what tools/guest/results.awk must agree with."""
+    lines = []
+    for t in tests:
+        lines.append("KSTRING-RESULT %s %s" % (lava_result(t), t["name"]))
+        for s in t["subtests"]:
+            lines.append("KSTRING-RESULT %s %s #%d %s" % (
+                lava_result(s), t["name"], s["number"], s["name"][:60]))
+    return lines
+
+
+def lava_result(test):
+    return COUNTED_AS.get(test["outcome"], "fail")
+
+
+def read(path):
+    """What a lava-run log says: {"tests": results as judge.judge lists
+    them, "end": the guest's end-marker counts or None, "recorded": the
+    number of result records, "job": LAVA's job result, "errors": LAVA's
+    error messages, "panic": a kernel panic on the console, "timeout":
+    the monitor timed out, "details": the guest's KSTRING-DETAIL lines}."""
+    tests, errors, details = [], [], []
+    by_name = {}
+    end = job = None
+    recorded = 0
+    panic = timeout = False
+    for r in records(path):
+        msg = r.get("msg")
+        lvl = r.get("lvl")
+        if lvl == "results" and isinstance(msg, dict):
+            if msg.get("definition") == SUITE:
+                recorded += 1
+                name = (msg.get("extra") or {}).get("test_case_id", "")
+                res = msg.get("result")
+                m = NESTED.match(name)
+                if m and m.group(1) in by_name:
+                    by_name[m.group(1)]["subtests"].append({
+                        "number": int(m.group(2)), "name": m.group(3),
+                        "outcome": res, "directive": "", "subtests": []})
+                else:
+                    t = {"name": name, "outcome": res, "directive": "",
+                         "subtests": []}
+                    by_name[name] = t
+                    tests.append(t)
+            elif msg.get("case") == "job":
+                job = msg.get("result")
+        elif lvl == "target" and isinstance(msg, str):
+            m = END.search(msg)
+            if m:
+                end = tuple(int(x) for x in m.groups())
+            if "KSTRING-DETAIL " in msg:
+                details.append(msg.split("KSTRING-DETAIL ", 1)[1].strip())
+            if "Kernel panic" in msg:
+                panic = True
+        elif lvl in ("error", "exception") and isinstance(msg, str):
+            errors.append(msg)
+            if "monitoring has timed out" in msg:
+                timeout = True
+        elif isinstance(msg, str) and "monitoring has timed out" in msg:
+            timeout = True
+    return {"tests": tests, "end": end, "recorded": recorded, "job": job,
+            "errors": errors, "panic": panic, "timeout": timeout,
+            "details": details}
+
+
+def status_of(lava):
+    """The run's VM status (the names judge.VM_STATUS uses) and a reason
+    when the guest's results block did not arrive whole."""
+    if lava["end"] is None:
+        if lava["panic"]:
+            return "panic", None
+        if lava["timeout"]:
+            return "hung", None
+        return "lava-error", ("no end marker from the guest; LAVA: %s" %
+                              ("; ".join(lava["errors"][:3]) or
+                               "job %s" % lava["job"]))
+    if sum(lava["end"]) != lava["recorded"]:
+        return "lava-error", ("LAVA recorded %d results, the guest printed "
+                              "%d" % (lava["recorded"], sum(lava["end"])))
+    return "finished", None
+
+
+def judge(rundir, timeout="?"):
+    """(summary, results) of a LAVA run directory (lava.log, meta.env)."""
+    from parse import read_env
+    lava = read(os.path.join(rundir, "lava.log"))
+    status, why = status_of(lava)
+    vm = {"status": status, "lava_job": lava["job"] or "none",
+          "timeout": timeout}
+    vm.update(read_env(os.path.join(rundir, "lava.env")))
+    for t in lava["tests"]:
+        if t["name"] == KERNEL_LOG_CHECK and lava["details"]:
+            t["directive"] = lava["details"][0]
+    kselftests = [t for t in lava["tests"]
+                  if not t["name"].startswith(CHECK_PREFIXES)]
+    checks = [t for t in lava["tests"] if t["name"].startswith(CHECK_PREFIXES)]
+    verdict, exit_code, reasons = decide(vm, kselftests, checks)
+    if why:
+        reasons.insert(0, why)
+    summary = {
+        "run_id": os.path.basename(os.path.abspath(rundir)),
+        "verdict": verdict,
+        "exit_code": exit_code,
+        "reasons": reasons,
+        "vm": vm,
+        "meta": read_env(os.path.join(rundir, "meta.env")),
+        "lava": {"recorded": lava["recorded"], "end_marker": lava["end"],
+                 "errors": lava["errors"][:10]},
+        "tests": lava["tests"],
+        "console_problems": lava["details"],
+    }
+    return summary, lava["tests"]
+
+
+def compare(a, b, label):
+    """TAP: does run b (its summary) give every result of run a the same
+    outcome (as LAVA counts them), subtest by subtest, and no other?"""
+    def index(summary):
+        out = {}
+        for t in summary["tests"]:
+            out[t["name"]] = (COUNTED_AS.get(t["outcome"], "fail"),
+                              {s["number"]: COUNTED_AS.get(s["outcome"], "fail")
+                               for s in t["subtests"]})
+        return out
+    ia, ib = index(a), index(b)
+    checks = []
+    for name, (res, subs) in ia.items():
+        got = ib.get(name)
+        if got is None:
+            checks.append(("%s: %s (missing)" % (name, res), False))
+            continue
+        diff = sorted(n for n in set(subs) | set(got[1])
+                      if subs.get(n) != got[1].get(n))
+        checks.append(("%s: %s, %d subtests (got %s, %d subtests%s)" % (
+            name, res, len(subs), got[0], len(got[1]),
+            ", differing: %s" % diff[:5] if diff else ""),
+            res == got[0] and not diff))
+    for name in ib:
+        if name not in ia:
+            checks.append(("%s: not in %s (extra)" % (name, a["run_id"]),
+                           False))
+    checks.append(("verdict %s (got %s)" % (a["verdict"], b["verdict"]),
+                   a["verdict"] == b["verdict"]))
+    lines = ["TAP version 13", "1..%d" % len(checks)]
+    lines += ["%sok %d - %s: %s" % ("" if ok else "not ", i, label, d)
+              for i, (d, ok) in enumerate(checks, 1)]
+    return "\n".join(lines), all(ok for _, ok in checks)
