@@ -10,6 +10,21 @@
 cd "$KSTRING_ROOT" || exit 2
 hp=0 hf=0 gp=0 gf=0 gs=0
 
+# tap_count TAPFILE: add its ok / not ok lines to the guest's counts
+# (a TAP file without any ok line counts as a failure).
+tap_count() {
+	local np nf
+	np=$(grep -c '^ok ' "$1")
+	nf=$(grep -c '^not ok ' "$1")
+	[ "$np" -gt 0 ] || nf=$((nf + 1))
+	gp=$((gp + np)) gf=$((gf + nf))
+}
+# last_summary: summary.json of the run tools/run.sh or
+# tools/lava-run.sh made last.
+last_summary() {
+	echo "$BUILD/results/$(sed -n 's/^run_id=//p' "$BUILD/results/last-run" 2>/dev/null)/summary.json"
+}
+
 # The tree first: some host tests check the patched tree (checkpatch).
 tree_ok=1
 make --no-print-directory selftests || tree_ok=0
@@ -20,13 +35,12 @@ hp=$(sed -n 's/.* \([0-9]*\) passed.*/\1/p' <<< "$line")
 hf=$(sed -n 's/.* \([0-9]*\) failed.*/\1/p' <<< "$line")
 
 # The guest at full strength (tools/guest/profiles), whatever make's
-# default profile; the negative control in each profile: the quick one
-# must not pass what the full one fails.
+# default profile; the same run as a LAVA job; the negative controls.
 export PROFILE=full
 if [ "$tree_ok" = 1 ] && make --no-print-directory overlay; then
 	tools/run.sh
 	rc=$?
-	summary=$BUILD/results/$(sed -n 's/^run_id=//p' "$BUILD/results/last-run" 2>/dev/null)/summary.json
+	summary=$(last_summary)
 	if [ -f "$summary" ]; then
 		read -r gp gf gs < <(python3 tools/results count "$summary")
 	fi
@@ -34,14 +48,32 @@ if [ "$tree_ok" = 1 ] && make --no-print-directory overlay; then
 		gf=1	# the run itself failed (panic, hang, infrastructure)
 		echo "guest run: exit $rc; see build/results/latest/"
 	fi
-	for profile in full quick; do
-		tap=$BUILD/negative-control-$profile.tap
-		PROFILE=$profile tools/negative-control.sh > "$tap"
-		grep 'negative control' "$tap" | sed 's/^/  /'
-		np=$(grep -c '^ok ' "$tap")
-		nf=$(grep -c '^not ok ' "$tap")
-		[ "$np" -gt 0 ] || nf=$((nf + 1))
-		gp=$((gp + np)) gf=$((gf + nf))
+	# The same artifacts as a LAVA job run by lava-run: LAVA's results
+	# must be make run's, test by test.
+	lava_tap=$BUILD/lava-agrees.tap
+	if make --no-print-directory lava-deps && tools/lava-run.sh > "$BUILD/lava-run.out" 2>&1; [ -f "$(last_summary)" ]; then
+		python3 tools/results compare "$summary" "$(last_summary)" \
+			"make lava-run agrees with make run" > "$lava_tap"
+	else
+		echo "not ok 1 - make lava-run: no results (see $BUILD/lava-run.out)" > "$lava_tap"
+	fi
+	grep '^not ok' "$lava_tap" | sed 's/^/  /'
+	tail -n 1 "$lava_tap" | sed 's/^/  /'
+	tap_count "$lava_tap"
+	# The negative control in each profile: the quick one must not pass
+	# what the full one fails; and through LAVA, failing the same tests.
+	for nc in full quick lava-full; do
+		profile=${nc#lava-} lava=0
+		[ "$nc" = "$profile" ] || lava=1
+		tap=$BUILD/negative-control-$nc.tap
+		PROFILE=$profile LAVA=$lava tools/negative-control.sh > "$tap"
+		[ "$nc" = full ] && inject_summary=$(last_summary)
+		if [ "$lava" = 1 ]; then
+			python3 tools/results compare "$inject_summary" "$(last_summary)" \
+				"LAVA's negative control fails what make run's does" >> "$tap"
+		fi
+		grep 'negative control\|LAVA' "$tap" | grep -v '^TAP\|^1\.\.' | sed 's/^/  /'
+		tap_count "$tap"
 	done
 else
 	echo "test: the pipeline failed before the guest could boot; see the messages above and build/logs/"

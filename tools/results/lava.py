@@ -92,9 +92,7 @@ def read(path):
                 panic = True
         elif lvl in ("error", "exception") and isinstance(msg, str):
             errors.append(msg)
-            if "monitoring has timed out" in msg:
-                timeout = True
-        elif isinstance(msg, str) and "monitoring has timed out" in msg:
+        if isinstance(msg, str) and "lava-test-monitor timed out" in msg:
             timeout = True
     return {"tests": tests, "end": end, "recorded": recorded, "job": job,
             "errors": errors, "panic": panic, "timeout": timeout,

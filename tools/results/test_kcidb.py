@@ -20,6 +20,7 @@ FIXTURES = os.path.join(HERE, "fixtures")
 
 import judge                         # noqa: E402
 import kcidb                         # noqa: E402
+import lava                          # noqa: E402
 import taptest                       # noqa: E402
 
 META = {"kernel_release": "6.1.123", "ksrc_package": "linux-source-6.1",
@@ -29,11 +30,13 @@ META = {"kernel_release": "6.1.123", "ksrc_package": "linux-source-6.1",
 
 
 def judged(name):
-    """judge.judge()'s summary of a fixture, judged in a copy of it as
-    the results module's own tests do."""
+    """The summary of a fixture, judged in a copy of it as the results
+    module's own tests do (a recorded LAVA job, lava-*, by lava.py)."""
     with tempfile.TemporaryDirectory() as tmp:
         run = os.path.join(tmp, name)
         shutil.copytree(os.path.join(FIXTURES, name), run)
+        if name.startswith("lava-"):
+            return lava.judge(run)[0]
         return judge.judge(run)[0]
 
 

@@ -1,0 +1,190 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""Unit tests of the LAVA side of the results module:
+  - the guest's own results (tools/guest/results.awk, run with mawk as in
+    the image) agree line by line with the host's judgement of the same
+    TAP and kernel log, over every recorded run in fixtures/;
+  - the lava-run log reader over recorded LAVA jobs (fixtures/lava-*/:
+    lava.log as lava-run wrote it, and "expect"), a passing, a failing and
+    a timed-out one;
+  - compare() finds a differing outcome, subtest or missing result.
+Run: python3 tools/results/test_lava.py (prints TAP)."""
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import unittest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+FIXTURES = os.path.join(HERE, "fixtures")
+GUEST = os.path.join(HERE, "..", "guest")
+
+import judge    # noqa: E402
+import lava     # noqa: E402
+import taptest  # noqa: E402
+from test_results import expect_of  # noqa: E402
+
+AWK = shutil.which("mawk") or shutil.which("awk")
+
+
+def guest_lines(run):
+    out = subprocess.run(
+        [AWK, "-f", os.path.join(GUEST, "results.awk"),
+         os.path.join(GUEST, "kernel-log-problems"),
+         os.path.join(run, "tap.log"), os.path.join(run, "dmesg.log")],
+        capture_output=True, text=True, check=True).stdout
+    return out.splitlines()
+
+
+class GuestAgrees(unittest.TestCase):
+    """results.awk prints the results the host judges, for every
+    recorded run that has a TAP and a kernel log."""
+
+    def test_fixtures(self):
+        runs = [n for n in sorted(os.listdir(FIXTURES))
+                if os.path.isfile(os.path.join(FIXTURES, n, "dmesg.log"))]
+        self.assertGreater(len(runs), 5)
+        for name in runs:
+            with tempfile.TemporaryDirectory() as tmp:
+                # The guest sees its kernel log, not the host's console
+                # capture: judge the same two files.
+                for f in ("tap.log", "dmesg.log"):
+                    shutil.copy(os.path.join(FIXTURES, name, f), tmp)
+                with open(os.path.join(tmp, "qemu.env"), "w") as f:
+                    f.write("status=finished\n")
+                _, _, tests = judge.judge(tmp)
+                got = guest_lines(tmp)
+            want = lava.result_lines(tests)
+            counts = judge.count(tests + [s for t in tests
+                                          for s in t["subtests"]])
+            with self.subTest("%s: %d result lines" % (name, len(want))):
+                self.assertEqual([l for l in got
+                                  if l.startswith("KSTRING-RESULT ")], want)
+            with self.subTest("%s: markers and counts" % name):
+                self.assertEqual(got[0], "KSTRING-LAVA-BEGIN")
+                self.assertEqual(got[-1],
+                                 "KSTRING-LAVA-END pass=%(pass)d fail=%(fail)d"
+                                 " skip=%(skip)d" % counts)
+
+    def test_problem_patterns_shared(self):
+        """The guest's pattern list compiles, for Python, to what the
+        host uses, and catches what the host catches."""
+        for line in ("[    1.000000] WARNING: CPU: 0 PID: 1 at lib/x.c:1",
+                     "[    2.000000] kmemleak: Kernel memory leak detector disabled"):
+            with tempfile.TemporaryDirectory() as tmp:
+                with open(os.path.join(tmp, "tap.log"), "w") as f:
+                    f.write("TAP version 13\n1..1\nok 1 selftests: lib: a.sh\n")
+                with open(os.path.join(tmp, "dmesg.log"), "w") as f:
+                    f.write(line + "\n")
+                got = guest_lines(tmp)
+            with self.subTest(line):
+                self.assertIn("KSTRING-RESULT fail " + judge.KERNEL_LOG_CHECK,
+                              got)
+
+
+class RecordedJobs(unittest.TestCase):
+    """lava-verdict on each recorded lava-run log: exit code, verdict,
+    number of results, the failing ones."""
+
+    def test_fixtures(self):
+        jobs = [n for n in sorted(os.listdir(FIXTURES))
+                if n.startswith("lava-")]
+        self.assertGreaterEqual(len(jobs), 3)
+        for name in jobs:
+            exp = expect_of(os.path.join(FIXTURES, name, "expect"))
+            with tempfile.TemporaryDirectory() as tmp:
+                run = os.path.join(tmp, name)
+                shutil.copytree(os.path.join(FIXTURES, name), run)
+                proc = subprocess.run(
+                    [sys.executable, HERE, "lava-verdict", run],
+                    capture_output=True, text=True)
+                with open(os.path.join(run, "summary.json")) as f:
+                    summary = json.load(f)
+            with self.subTest("%s: exit %s" % (name, exp["exit"])):
+                self.assertEqual(proc.returncode, int(exp["exit"]),
+                                 proc.stdout + proc.stderr)
+            with self.subTest("%s: verdict %s" % (name, exp["verdict"])):
+                self.assertEqual(summary["verdict"], exp["verdict"])
+            if "count" in exp:
+                n = sum(1 + len(t["subtests"]) for t in summary["tests"])
+                with self.subTest("%s: %s results" % (name, exp["count"])):
+                    self.assertEqual(n, int(exp["count"]))
+            if "failing" in exp:
+                failing = sorted(t["name"] for t in summary["tests"]
+                                 if t["outcome"] in judge.FAILING)
+                with self.subTest("%s: failing %s" % (name, exp["failing"])):
+                    self.assertEqual(failing, sorted(
+                        f for f in exp["failing"].split(",") if f))
+
+    def test_dropped_record(self):
+        """A result LAVA did not record (the '\\r?\\n' pattern trap) fails
+        the run even though every recorded result passed."""
+        src = os.path.join(FIXTURES, "lava-passed", "lava.log")
+        with tempfile.TemporaryDirectory() as tmp:
+            with open(src) as f, open(os.path.join(tmp, "lava.log"), "w") as o:
+                dropped = False
+                for line in f:
+                    if (not dropped and '"definition": "kstring"' in line):
+                        dropped = True
+                        continue
+                    o.write(line)
+            summary, _ = lava.judge(tmp)
+        self.assertEqual(summary["verdict"], "infra-error")
+        self.assertIn("LAVA recorded", summary["reasons"][0])
+
+    def test_missing_end_marker(self):
+        src = os.path.join(FIXTURES, "lava-passed", "lava.log")
+        with tempfile.TemporaryDirectory() as tmp:
+            with open(src) as f, open(os.path.join(tmp, "lava.log"), "w") as o:
+                o.writelines(l for l in f if "KSTRING-LAVA-END" not in l)
+            summary, _ = lava.judge(tmp)
+        self.assertNotEqual(summary["verdict"], "passed")
+
+
+def summary_of(*tests):
+    return {"run_id": "r", "verdict": "passed",
+            "tests": [{"name": n, "outcome": o,
+                       "subtests": [{"number": i + 1, "outcome": s}
+                                    for i, s in enumerate(subs)]}
+                      for n, o, subs in tests]}
+
+
+class Compare(unittest.TestCase):
+    """compare(): the check make test makes between make run and make
+    lava-run; it must see every kind of difference."""
+
+    def test_cases(self):
+        a = summary_of(("lib:a.sh", "pass", ["pass", "skip"]),
+                       ("dmesg:m", "pass", []))
+        cases = {
+            "same": (summary_of(("lib:a.sh", "pass", ["pass", "skip"]),
+                                ("dmesg:m", "pass", [])), True),
+            "xfail counts as pass": (summary_of(
+                ("lib:a.sh", "xfail", ["pass", "skip"]),
+                ("dmesg:m", "pass", [])), True),
+            "outcome differs": (summary_of(
+                ("lib:a.sh", "fail", ["pass", "skip"]),
+                ("dmesg:m", "pass", [])), False),
+            "subtest differs": (summary_of(
+                ("lib:a.sh", "pass", ["pass", "pass"]),
+                ("dmesg:m", "pass", [])), False),
+            "subtest missing": (summary_of(
+                ("lib:a.sh", "pass", ["pass"]),
+                ("dmesg:m", "pass", [])), False),
+            "result missing": (summary_of(
+                ("lib:a.sh", "pass", ["pass", "skip"])), False),
+            "extra result": (summary_of(
+                ("lib:a.sh", "pass", ["pass", "skip"]),
+                ("dmesg:m", "pass", []), ("lib:b.sh", "pass", [])), False),
+        }
+        for name, (b, same) in cases.items():
+            with self.subTest(name):
+                self.assertEqual(lava.compare(a, b, "t")[1], same)
+
+
+if __name__ == "__main__":
+    sys.exit(taptest.run(sys.modules[__name__]))

@@ -1,0 +1,56 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# tools/lava-job.sh against golden jobs (tools/tests/fixtures/lava/): a
+# lab's default job, and a TCG negative-control job with the options make
+# run honours. Where lava-dispatcher is installed, every job also passes
+# the schema lava-server checks a submission against. UPDATE_GOLDEN=1
+# rewrites the golden files.
+here=$(cd "$(dirname "$0")" && pwd)
+golden=$here/fixtures/lava
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+. "$here/tap.sh"
+# Stand-ins for the kernel and the initramfs: only their checksums matter.
+mkdir -p "$tmp/kobj/arch/x86/boot"
+echo kernel > "$tmp/kobj/arch/x86/boot/bzImage"
+echo initrd > "$tmp/kobj/initrd.cpio"
+
+# job NAME VAR=VALUE...: write job NAME with those settings.
+job() {
+	local name=$1
+	shift
+	env -u TESTS -u KSFT_TARGETS -u EXTRA_TESTS -u KSFT_TIMEOUT -u PROFILE \
+		-u KERNEL_ARGS -u TIMEOUT -u MEM -u SMP -u ACCEL -u VARIANT \
+		BUILD="$tmp/build" KOBJ="$tmp/kobj" LAVA_JOB_ID="$name" \
+		LAVA_ARTIFACT_URL=https://lab.example.org/kstring/$name "$@" \
+		"$here/../lava-job.sh" > "$tmp/$name.out" 2>&1
+}
+
+echo "TAP version 13"
+echo "1..9"
+job lab
+check "a lab's default job is written" "[ -f '$tmp/build/lava/lab/job.yaml' ]"
+job lab-tcg-inject ACCEL=tcg PROFILE=quick TIMEOUT=3600 KSFT_TIMEOUT=1500 \
+	TESTS=lib:strscpy.sh,lib:parse_integer.sh \
+	KERNEL_ARGS="test_strscpy.inject_failure=1 test_parse_integer.inject_failure=1"
+check "a TCG negative-control job is written" "[ -f '$tmp/build/lava/lab-tcg-inject/job.yaml' ]"
+for name in lab lab-tcg-inject; do
+	[ "${UPDATE_GOLDEN:-0}" = 1 ] && cp "$tmp/build/lava/$name/job.yaml" "$golden/job-$name.yaml"
+	check "job $name is the golden one" "diff -u '$golden/job-$name.yaml' '$tmp/build/lava/$name/job.yaml'"
+done
+check "the artifacts' checksums are in SHA256SUMS" \
+	"(cd '$tmp/build/lava/lab' && sha256sum --quiet -c SHA256SUMS)"
+check "a missing kernel is an error that names make kernel" \
+	"! job nokernel KOBJ='$tmp/none' && grep -q \"run 'make kernel'\" '$tmp/nokernel.out'"
+check "the lab's job has no host TSC rate" "! grep -q tsc_early_khz '$tmp/build/lava/lab/job.yaml'"
+if /usr/bin/python3 -c 'import lava_common.schemas' 2>/dev/null; then
+	for name in lab lab-tcg-inject; do
+		check "job $name passes LAVA's submission schema" \
+			"/usr/bin/python3 -c 'import sys, yaml; from lava_common.schemas import validate; validate(yaml.safe_load(open(sys.argv[1])), strict=True)' '$tmp/build/lava/$name/job.yaml'"
+	done
+else
+	echo "ok 8 - # SKIP LAVA's schema: lava-dispatcher is not installed (make lava-deps)"
+	echo "ok 9 - # SKIP LAVA's schema: lava-dispatcher is not installed (make lava-deps)"
+fi
+[ "$fails" -eq 0 ]
