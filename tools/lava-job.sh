@@ -50,7 +50,15 @@ host=$accel
 [ -n "${LAVA_ARTIFACT_URL:-}" ] && host=lab
 cmdline="$(guest_cmdline "$host") systemd.wants=kstring-run.service"
 cmdline+=" kstring.console=lava $(guest_tests)"
-sed -e "s|@JOB_NAME@|kstring kselftest ${TESTS:-${KSFT_TARGETS:-lib}} (${PROFILE:-full}, $id)|" \
+# The kernel the job runs: Debian's source package and version, and the
+# build's release.
+version=$(cat "$TREE/.git/kstring-ksrc-version" 2>/dev/null || echo unknown)
+release=$(cat "$obj/include/config/kernel.release" 2>/dev/null || echo unknown)
+tests=${TESTS:-${KSFT_TARGETS:-lib}}${EXTRA_TESTS:+,$EXTRA_TESTS}
+sed -e "s|@JOB_NAME@|kstring kselftest $tests (${PROFILE:-full}) on $KSRC_PKG $version, $id|" \
+	-e "s|@KSRC_PKG@|$KSRC_PKG|" -e "s|@KSRC_VERSION@|$version|" \
+	-e "s|@KERNEL_RELEASE@|$release|" -e "s|@PROFILE@|${PROFILE:-full}|" \
+	-e "s|@TESTS@|$tests|" \
 	-e "s|@MEMORY@|${MEM:-1024}|" -e "s|@SMP@|${SMP:-2}|" \
 	-e "s|@NO_KVM@|$no_kvm|" -e "s|@CPU@|$cpu|" \
 	-e "s|@RUN_TIMEOUT@|$run_timeout|g" \

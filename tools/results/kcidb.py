@@ -126,11 +126,15 @@ def report(summary, origin="kstring", log_base=None, start_time=None):
         "comment": "Linux %s (%s)" % (meta["kernel_release"], variant)
         if meta.get("kernel_release") else None,
         "status": "PASS",
+        # The last kernel build's time (build/timings, when recorded):
+        # the incremental build's, not a cold one's.
+        "duration": _seconds(summary.get("timings", {}).get("kernel")),
         "misc": _compact({"kernel_release": meta.get("kernel_release")}),
     })
 
     environment = _compact({
-        "comment": "QEMU guest" + (", accelerator %s" % vm["accel"]
+        "comment": ("LAVA qemu device (lava-run)" if vm.get("lava_job")
+                    else "QEMU guest") + (", accelerator %s" % vm["accel"]
                                    if vm.get("accel") else ""),
         "misc": _compact({"accel": vm.get("accel"),
                           "accel_note": vm.get("accel_note")}),

@@ -145,6 +145,9 @@ def judge(rundir, timeout="?"):
         "tests": lava["tests"],
         "console_problems": lava["details"],
     }
+    timings = read_env(os.path.join(rundir, "timings.env"))
+    if timings:
+        summary["timings"] = timings
     return summary, lava["tests"]
 
 

@@ -129,6 +129,7 @@ class Mapping(unittest.TestCase):
     def test_meta(self):
         summary = dict(judged("passed"), meta=META)
         summary["vm"] = dict(summary["vm"], seconds="123.4")
+        summary["timings"] = {"kernel": "654.3", "image": "1.0"}
         report = kcidb.report(summary)
         checkout, build = report["checkouts"][0], report["builds"][0]
         self.assertEqual(checkout["tree_name"], "linux-source-6.1")
@@ -139,12 +140,16 @@ class Mapping(unittest.TestCase):
         self.assertEqual(build["id"], checkout["id"] + ":default:6.1.123")
         self.assertEqual((build["architecture"], build["config_name"]),
                          ("x86_64", "default"))
+        self.assertEqual(build["duration"], 654.3)
+        self.assertEqual(kcidb.validate(report), [])
         boot = report["tests"][0]
         self.assertEqual((boot["path"], boot["duration"]), ("boot", 123.4))
         self.assertTrue(all(t["build_id"] == build["id"]
                             for t in report["tests"]))
         i386 = kcidb.report(dict(summary, meta=dict(META, variant="i386")))
         self.assertEqual(i386["builds"][0]["architecture"], "i386")
+        lava = kcidb.report(judged("lava-passed"))
+        self.assertIn("LAVA", lava["tests"][0]["environment"]["comment"])
 
     def test_paths(self):
         for name, path in (("lib:strscpy.sh", "kselftest.lib.strscpy_sh"),
