@@ -69,80 +69,82 @@ STAGE := tools/stage.sh
 	check host-test bench fuzz series export-series check-series drift clean \
 	distclean help
 
-all: overlay
+all: overlay ## the whole pipeline; reprints the last passing run when nothing changed
 	@REUSE=1 tools/run.sh
 
-help:
-	@sed -n '/^| target/,/^$$/p' README.md
+# `make help`: every target with its "## " note.
+help: ## this list
+	@awk -F ':[^#]*## ' '/^[a-z][a-z -]*:.*## / { printf "  %-22s %s\n", $$1, $$2 }' \
+		$(firstword $(MAKEFILE_LIST))
 
-deps:
+deps: ## install the missing packages of tools/deb-packages (root)
 	@tools/deps.sh
 
-tree: deps
+tree: deps ## build/linux: pristine import, one commit per series entry
 	@$(STAGE) tree tools/prepare-tree.sh
 
-selftests: tree
+selftests: tree ## commit selftests/ into the tree
 	@$(STAGE) selftests tools/sync-selftests.sh
 
-kernel: selftests
+kernel: selftests ## configure, check and build the guest kernel
 	@$(STAGE) kernel tools/build-kernel.sh
 
-image: deps
+image: deps ## the base guest image (mkosi.conf)
 	@$(STAGE) image tools/build-image.sh
 
-overlay: kernel image
+overlay: kernel image ## modules, kselftests and the runner: initrd.cpio
 	@$(STAGE) overlay tools/build-overlay.sh
 
-run: overlay
+run: overlay ## boot, run kselftest, judge (PROFILE=quick)
 	@tools/run.sh
 
 # One run at full strength (the 60 s stress test, 100 load/unload cycles).
-qa: overlay
+qa: overlay ## run at full strength (PROFILE=full)
 	@PROFILE=full tools/run.sh
 
-shell: overlay
+shell: overlay ## the guest with a root shell on this terminal
 	@tools/run-guest.sh shell
 
-# LAVA (README "Running in a LAVA lab"): the job for a lab, and that job
-# run here by Debian's lava-run.
-lava-job: overlay
+# LAVA (docs/lava.md): the job for a lab, and that job run here by
+# Debian's lava-run.
+lava-job: overlay ## a LAVA job and its artifacts in build/lava/<id>/
 	@tools/lava-job.sh
 
-lava-run: overlay lava-deps
+lava-run: overlay lava-deps ## that job run here by lava-run, judged like run
 	@tools/lava-run.sh
 
-lava-deps:
+lava-deps: ## install lava-dispatcher (tools/deb-packages-lava)
 	@DEB_PACKAGES_FILE=tools/deb-packages-lava tools/deps.sh
 
-host-test: selftests
+host-test: selftests ## every host test (no QEMU)
 	@tools/tests/run-host-tests.sh
 
 # The host tests that need no kernel tree and no kernel build.
-check: deps
+check: deps ## the hermetic host tests (no tree, no kernel build)
 	@tools/tests/run-host-tests.sh --hermetic
 
 # tools/testbed: the string code built for the host (pristine vs patched)
-bench fuzz: selftests
+bench fuzz: selftests ## callgrind ratios / libFuzzer targets (tools/testbed)
 	@$(MAKE) --no-print-directory -C tools/testbed BUILD=$(BUILD) $@
 
-test:
+test: ## the project's own tests; last line "N passed, N failed"
 	@tools/test.sh
 
-series: selftests
+series: selftests ## the upstream-form series in build/series/
 	@tools/format-series.sh
 
-export-series:
+export-series: ## write commits made in build/linux back to kernel-changes/
 	@tools/export-series.sh
 
-check-series: series
+check-series: series ## checkpatch --strict and build every commit (CHECK_CONFIGS)
 	@tools/check-series.sh
 
 # The pipeline on each linux-source-6.1 the archive offers (default: the
 # two newest; DRIFT_VERSIONS="6.1.190-1 ...", "all" or a number N).
-drift: deps
+drift: deps ## the pipeline on each linux-source-6.1 in the archive
 	@tools/archive-drift.sh $(DRIFT_VERSIONS)
 
-clean:
+clean: ## remove build products (distclean: all of build/)
 	rm -rf $(CLEAN)
 
 distclean:
