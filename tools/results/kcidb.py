@@ -38,6 +38,8 @@ CHECKS = {"dmesg": "dmesg", "kernel-log": "kernel_log"}
 LOGS = {"boot": "console.log", "kselftest": "kselftest.tap",
         "dmesg": "dmesg.log", "kernel_log": "console.log"}
 OUTPUT_FILES = ("dmesg.log", "kselftest.tap", "junit.xml", "summary.json")
+# A LAVA job's run (tools/lava-run.sh) has one log: lava-run's.
+LAVA_OUTPUT_FILES = ("lava.log", "job.yaml", "junit.xml", "summary.json")
 EXCERPT_MAX = 16384
 
 
@@ -100,6 +102,8 @@ def report(summary, origin="kstring", log_base=None, start_time=None):
     build_id = "%s:%s:%s" % (checkout_id, variant,
                              meta.get("kernel_release") or "unknown")
 
+    lava = bool(vm.get("lava_job"))
+
     def url(name):
         return log_base and name and "%s/%s" % (log_base.rstrip("/"), name)
 
@@ -133,7 +137,7 @@ def report(summary, origin="kstring", log_base=None, start_time=None):
     })
 
     environment = _compact({
-        "comment": ("LAVA qemu device (lava-run)" if vm.get("lava_job")
+        "comment": ("LAVA qemu device (lava-run)" if lava
                     else "QEMU guest") + (", accelerator %s" % vm["accel"]
                                    if vm.get("accel") else ""),
         "misc": _compact({"accel": vm.get("accel"),
@@ -150,7 +154,9 @@ def report(summary, origin="kstring", log_base=None, start_time=None):
                 reasons) if reasons else ""),
             "duration": _seconds(vm.get("seconds")),
             "output_files": [{"name": n, "url": url(n)}
-                             for n in OUTPUT_FILES] if log_base else None,
+                             for n in (LAVA_OUTPUT_FILES if lava
+                                       else OUTPUT_FILES)]
+            if log_base else None,
             "misc": _compact({"verdict": verdict,
                               "exit_code": summary.get("exit_code"),
                               "vm_status": vm.get("status"),
@@ -179,7 +185,8 @@ def report(summary, origin="kstring", log_base=None, start_time=None):
         tests.append(_compact(dict(
             node, id=test_id, build_id=build_id, origin=origin,
             environment=environment, start_time=start_time,
-            log_url=url(LOGS.get(node["path"].split(".")[0])))))
+            log_url=url("lava.log" if lava
+                        else LOGS.get(node["path"].split(".")[0])))))
     return {"version": {"major": MAJOR, "minor": MINOR},
             "checkouts": [checkout], "builds": [build], "tests": tests}
 

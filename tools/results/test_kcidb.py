@@ -148,8 +148,12 @@ class Mapping(unittest.TestCase):
                             for t in report["tests"]))
         i386 = kcidb.report(dict(summary, meta=dict(META, variant="i386")))
         self.assertEqual(i386["builds"][0]["architecture"], "i386")
-        lava = kcidb.report(judged("lava-passed"))
+        lava = kcidb.report(judged("lava-passed"), log_base="https://x/r")
         self.assertIn("LAVA", lava["tests"][0]["environment"]["comment"])
+        self.assertEqual({t.get("log_url") for t in lava["tests"]},
+                         {"https://x/r/lava.log"})
+        self.assertIn("https://x/r/job.yaml",
+                      [f["url"] for f in lava["tests"][0]["output_files"]])
 
     def test_paths(self):
         for name, path in (("lib:strscpy.sh", "kselftest.lib.strscpy_sh"),
