@@ -5,7 +5,7 @@ the module verdicts and the kernel log, by the tables below."""
 import os
 
 from parse import (read, read_env, parse_tap, module_verdicts,
-                   log_problems)
+                   log_problems, boot_account)
 
 # verdict -> exit code of `make run` (README "Results and exit codes").
 EXIT = {"passed": 0, "tests-failed": 1, "infra-error": 2, "panic": 3,
@@ -109,4 +109,7 @@ def judge(rundir):
     timings = read_env(os.path.join(rundir, "timings.env"))
     if timings:
         summary["timings"] = timings
+    boot, blame = boot_account(dmesg)
+    if boot:
+        summary["boot"] = dict(boot, systemd_analyze_blame=blame)
     return summary, tap, tests + checks

@@ -107,6 +107,19 @@ def parse_tap(text, top=True):
     return plan, tests
 
 
+TESTS_START = re.compile(r"kstring: tests start ([\d.]+)s after the kernel")
+BLAME = re.compile(r"kstring: systemd-analyze blame: (.*)$")
+
+
+def boot_account(dmesg):
+    """What the guest said of its boot: ({"tests_start": seconds from
+    the kernel's start to the first test}, systemd-analyze blame lines)."""
+    m = TESTS_START.search(dmesg)
+    boot = {"tests_start": float(m.group(1))} if m else {}
+    return boot, [b.group(1).strip() for b in
+                  (BLAME.search(l) for l in dmesg.splitlines()) if b]
+
+
 def module_verdicts(dmesg):
     """The last verdict line of each test module."""
     found = {}

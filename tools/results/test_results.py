@@ -33,6 +33,19 @@ def expect_of(path):
     return exp
 
 
+class BootAccount(unittest.TestCase):
+    """The guest's boot figures from its kernel log."""
+
+    def test_boot_account(self):
+        dmesg = ("[    9.1] kstring: tests start 8.73s after the kernel\n"
+                 "[   20.0] kstring: systemd-analyze blame: 1.2s a.service\n"
+                 "[   20.0] kstring: systemd-analyze blame: 0.5s b.service\n")
+        boot, blame = parse.boot_account(dmesg)
+        self.assertEqual(boot, {"tests_start": 8.73})
+        self.assertEqual(blame, ["1.2s a.service", "0.5s b.service"])
+        self.assertEqual(parse.boot_account("nothing"), ({}, []))
+
+
 class RecordedRuns(unittest.TestCase):
     """`verdict` on each fixture, through the command line as run.sh uses
     it: exit code, verdict, junit.xml, result count, the failing result."""

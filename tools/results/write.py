@@ -55,7 +55,10 @@ def table(summary):
 
 def verdict_line(summary):
     profile = summary.get("meta", {}).get("profile")
-    return "verdict: %s (exit %d%s)%s" % (
+    boot = summary.get("boot", {}).get("tests_start")
+    return "%sverdict: %s (exit %d%s)%s" % (
+        "boot: the first test started %.1f s after the kernel\n" % boot
+        if boot is not None else "",
         summary["verdict"], summary["exit_code"],
         ", profile %s" % profile if profile else "",
         "".join("\n  - " + r for r in summary["reasons"][:20]))
