@@ -56,7 +56,8 @@ while IFS= read -r -d '' f; do
 	[ "$(elf_class "$f")" = "$want" ] ||
 		die "${f#"$stage"/} is not of the kernel's word size (ELF class $(elf_class "$f"), vmlinux $want): build kselftest with the guest's compiler, KSFT_CROSS_COMPILE= (make ARCH=i386 sets i686-linux-gnu-)"
 done < <(find "$stage/usr/lib/kselftest" -type f -print0)
-install -m 644 "$KSTRING_ROOT"/tools/guest/*.service "$stage/usr/lib/systemd/system/"
+install -m 644 "$KSTRING_ROOT"/tools/guest/*.service "$KSTRING_ROOT"/tools/guest/*.target \
+	"$stage/usr/lib/systemd/system/"
 install -m 755 "$KSTRING_ROOT/tools/guest/run-tests" "$stage/usr/libexec/kstring/"
 install -m 644 "$KSTRING_ROOT/tools/guest/profiles" "$KSTRING_ROOT/tools/guest/results.awk" \
 	"$KSTRING_ROOT/tools/guest/kernel-log-problems" "$stage/usr/libexec/kstring/"

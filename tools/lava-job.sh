@@ -48,7 +48,7 @@ run_timeout=${TIMEOUT:-900}
 # lab's worker: only a local job gets it.
 host=$accel
 [ -n "${LAVA_ARTIFACT_URL:-}" ] && host=lab
-cmdline="$(guest_cmdline "$host") systemd.wants=kstring-run.service"
+cmdline="$(guest_cmdline "$host") systemd.unit=kstring-run.target"
 cmdline+=" kstring.console=lava $(guest_tests)"
 # The kernel the job runs: Debian's source package and version, and the
 # build's release.

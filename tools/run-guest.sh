@@ -51,7 +51,7 @@ fi
 mkdir -p "$rundir"
 t0=$(now)
 timeout -k 5 "$timeout" "$qemu" "${qemu_args[@]}" \
-	-append "$cmdline systemd.wants=kstring-run.service $(guest_tests)" \
+	-append "$cmdline systemd.unit=kstring-run.target $(guest_tests)" \
 	-chardev file,id=console,path="$rundir/console.log" -serial chardev:console \
 	-chardev file,id=tap,path="$rundir/tap.log" -serial chardev:tap \
 	-chardev file,id=klog,path="$rundir/dmesg.log" -serial chardev:klog \

@@ -109,7 +109,7 @@ def judge(rundir):
     timings = read_env(os.path.join(rundir, "timings.env"))
     if timings:
         summary["timings"] = timings
-    boot, blame = boot_account(dmesg)
+    boot, analyze = boot_account(dmesg)
     if boot:
-        summary["boot"] = dict(boot, systemd_analyze_blame=blame)
+        summary["boot"] = dict(boot, systemd_analyze=analyze)
     return summary, tap, tests + checks

@@ -108,16 +108,17 @@ def parse_tap(text, top=True):
 
 
 TESTS_START = re.compile(r"kstring: tests start ([\d.]+)s after the kernel")
-BLAME = re.compile(r"kstring: systemd-analyze blame: (.*)$")
+ANALYZE = re.compile(r"kstring: systemd-analyze: (.*)$")
 
 
 def boot_account(dmesg):
     """What the guest said of its boot: ({"tests_start": seconds from
-    the kernel's start to the first test}, systemd-analyze blame lines)."""
+    the kernel's start to the first test}, systemd-analyze's lines: its
+    time, then the top of its blame)."""
     m = TESTS_START.search(dmesg)
     boot = {"tests_start": float(m.group(1))} if m else {}
     return boot, [b.group(1).strip() for b in
-                  (BLAME.search(l) for l in dmesg.splitlines()) if b]
+                  (ANALYZE.search(l) for l in dmesg.splitlines()) if b]
 
 
 def module_verdicts(dmesg):

@@ -38,8 +38,8 @@ class BootAccount(unittest.TestCase):
 
     def test_boot_account(self):
         dmesg = ("[    9.1] kstring: tests start 8.73s after the kernel\n"
-                 "[   20.0] kstring: systemd-analyze blame: 1.2s a.service\n"
-                 "[   20.0] kstring: systemd-analyze blame: 0.5s b.service\n")
+                 "[   20.0] kstring: systemd-analyze: 1.2s a.service\n"
+                 "[   20.0] kstring: systemd-analyze: 0.5s b.service\n")
         boot, blame = parse.boot_account(dmesg)
         self.assertEqual(boot, {"tests_start": 8.73})
         self.assertEqual(blame, ["1.2s a.service", "0.5s b.service"])
