@@ -47,17 +47,12 @@ t0=$(now)
 timeout -k 10 $((timeout + 900)) lava-run --job-id $$ --output-dir "$rundir/lava-output" \
 	--device "$rundir/device.yaml" "$rundir/job.yaml" > "$rundir/lava.log" 2>&1 &
 pid=$!
-tick=0
-while kill -0 "$pid" 2>/dev/null; do
-	sleep 1
-	tick=$((tick + 1))
-	if [ $((tick % ${PROGRESS_EVERY:-15})) -eq 0 ]; then
-		last=$(grep -a '"lvl": "\(target\|info\|results\)"' "$rundir/lava.log" |
-			tail -n 1 | sed 's/.*"msg": //')
-		printf '    lava-run: %ss: %s\n' "$(elapsed "$t0")" \
-			"$(printf '%s' "$last" | tr -cd '[:print:]' | cut -c1-90)"
-	fi
-done
+# The last console line, log message or result lava-run logged.
+last_line() {
+	grep -a '"lvl": "\(target\|info\|results\)"' "$rundir/lava.log" |
+		tail -n 1 | sed 's/.*"msg": //'
+}
+watch_progress "$pid" lava-run last_line
 wait "$pid"
 rc=$?
 printf 'lava_run_rc=%s\nseconds=%s\n' "$rc" "$(elapsed "$t0")" > "$rundir/lava.env"

@@ -78,6 +78,22 @@ need_space() {
 now() { date +%s.%N; }
 elapsed() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }'; }
 
+# watch_progress PID LABEL SHOW: until PID ends, every PROGRESS_EVERY
+# seconds (15) print how long it has run and the line the function SHOW
+# prints (the last line of its log, say).
+watch_progress() {
+	local pid=$1 label=$2 show=$3 t0 tick=0
+	t0=$(now)
+	while kill -0 "$pid" 2>/dev/null; do
+		sleep 1
+		tick=$((tick + 1))
+		if [ $((tick % ${PROGRESS_EVERY:-15})) -eq 0 ]; then
+			printf '    %s: %ss: %s\n' "$label" "$(elapsed "$t0")" \
+				"$("$show" | tr -cd '[:print:]' | cut -c1-90)"
+		fi
+	done
+}
+
 # record_timing STAGE SECONDS: appended to build/timings for the summary.
 record_timing() {
 	mkdir -p "$(dirname "$TIMINGS")"

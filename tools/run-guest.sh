@@ -57,17 +57,12 @@ timeout -k 5 "$timeout" "$qemu" "${qemu_args[@]}" \
 	-chardev file,id=klog,path="$rundir/dmesg.log" -serial chardev:klog \
 	> "$rundir/qemu.log" 2>&1 &
 pid=$!
-tick=0
-while kill -0 "$pid" 2>/dev/null; do
-	sleep 1
-	tick=$((tick + 1))
-	if [ $((tick % ${PROGRESS_EVERY:-15})) -eq 0 ]; then
-		last=$(tail -n 1 "$rundir/tap.log" 2>/dev/null)
-		[ -n "$last" ] || last=$(tail -n 1 "$rundir/console.log" 2>/dev/null)
-		printf '    guest: %ss: %s\n' "$(elapsed "$t0")" \
-			"$(printf '%s' "$last" | tr -cd '[:print:]' | cut -c1-90)"
-	fi
-done
+# The TAP's last line, or the console's before the tests start.
+last_line() {
+	tail -n 1 "$rundir/tap.log" 2>/dev/null | grep . ||
+		tail -n 1 "$rundir/console.log" 2>/dev/null
+}
+watch_progress "$pid" guest last_line
 wait "$pid"
 rc=$?
 secs=$(elapsed "$t0")

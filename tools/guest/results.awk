@@ -9,6 +9,7 @@
 #   KSTRING-RESULT <pass|fail|skip> <test> #<n> <name> one of its results
 #   KSTRING-RESULT <pass|fail|skip> dmesg:<module>     a module's verdict
 #   KSTRING-RESULT <pass|fail|skip> kernel-log:...     the kernel-log check
+#   KSTRING-RESULT <pass|fail> verdict                 fail if any failed
 # the same results, named the same way, as the host's tools/results judges
 # from the same TAP and kernel log (a host test holds the two together).
 # Plain POSIX awk: the image has mawk.
@@ -193,6 +194,9 @@ END {
 	}
 	result(bad ? "fail" : "pass",
 	       "kernel-log:no oops/panic/WARN/BUG/sanitizer report")
+	# The run's own result, for a lab that looks at one case: it fails
+	# when any result above failed (LAVA's job result does not).
+	result(count["fail"] ? "fail" : "pass", "verdict")
 	printf "KSTRING-LAVA-END pass=%d fail=%d skip=%d\n", count["pass"] + 0, \
 		count["fail"] + 0, count["skip"] + 0
 }

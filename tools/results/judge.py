@@ -58,11 +58,30 @@ def decide(vm, tests, checks):
     return verdict, EXIT[verdict], reasons
 
 
+def summarize(rundir, vm, tests, checks, **more):
+    """A run's summary: its verdict (decide), the VM's status, meta.env,
+    every result (without its output), the stage timings, and MORE."""
+    verdict, exit_code, reasons = decide(vm, tests, checks)
+    summary = {
+        "run_id": os.path.basename(os.path.abspath(rundir)),
+        "verdict": verdict,
+        "exit_code": exit_code,
+        "reasons": reasons,
+        "vm": vm,
+        "meta": read_env(os.path.join(rundir, "meta.env")),
+        "tests": _strip_output(tests + checks),
+    }
+    summary.update(more)
+    timings = read_env(os.path.join(rundir, "timings.env"))
+    if timings:
+        summary["timings"] = timings
+    return summary
+
+
 def judge(rundir):
     """(summary, tap text, results with their output) of a run directory
     left by tools/run-guest.sh."""
     qemu = read_env(os.path.join(rundir, "qemu.env"))
-    meta = read_env(os.path.join(rundir, "meta.env"))
     tap = read(os.path.join(rundir, "tap.log"))
     console = read(os.path.join(rundir, "console.log"))
     dmesg = read(os.path.join(rundir, "dmesg.log"))
@@ -91,24 +110,10 @@ def judge(rundir):
                    "directive": problems[0] if problems else "",
                    "subtests": [], "output": problems})
 
-    verdict, exit_code, reasons = decide(qemu, tests, checks)
-
-    summary = {
-        "run_id": os.path.basename(os.path.abspath(rundir)),
-        "verdict": verdict,
-        "exit_code": exit_code,
-        "reasons": reasons,
-        "vm": qemu,
-        "meta": meta,
-        "tap_plan": plan,
-        "tests": _strip_output(tests + checks),
-        "module_verdicts": modules,
-        "console_problems": problems,
-        "excused_lkdtm_crashes": excused,
-    }
-    timings = read_env(os.path.join(rundir, "timings.env"))
-    if timings:
-        summary["timings"] = timings
+    summary = summarize(rundir, qemu, tests, checks,
+                        tap_plan=plan, module_verdicts=modules,
+                        console_problems=problems,
+                        excused_lkdtm_crashes=excused)
     boot, analyze = boot_account(dmesg)
     if boot:
         summary["boot"] = dict(boot, systemd_analyze=analyze)

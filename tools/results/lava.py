@@ -12,12 +12,14 @@ import json
 import os
 import re
 
-from judge import COUNTED_AS, KERNEL_LOG_CHECK, decide
+from parse import read_env
+from judge import COUNTED_AS, EXIT, KERNEL_LOG_CHECK, summarize
 
 SUITE = "kstring"                      # the job's monitor name
 NESTED = re.compile(r"^(\S+) #(\d+) ?(.*)$")
 END = re.compile(r"KSTRING-LAVA-END pass=(\d+) fail=(\d+) skip=(\d+)")
 CHECK_PREFIXES = ("dmesg:", "kernel-log:")
+GUEST_VERDICT = "verdict"             # the guest's own pass/fail of the run
 # A tag LAVA's YAML writer puts on some values: "starttc": ! "1280".
 YAML_TAG = re.compile(r'(?<=[:,\[] )! (?=")')
 
@@ -44,6 +46,9 @@ def result_lines(tests):
         for s in t["subtests"]:
             lines.append("KSTRING-RESULT %s %s #%d %s" % (
                 lava_result(s), t["name"], s["number"], s["name"][:60]))
+    failed = any(" fail " in l for l in lines)
+    lines.append("KSTRING-RESULT %s %s" % ("fail" if failed else "pass",
+                                          GUEST_VERDICT))
     return lines
 
 
@@ -118,7 +123,6 @@ def status_of(lava):
 
 def judge(rundir, timeout="?"):
     """(summary, results) of a LAVA run directory (lava.log, meta.env)."""
-    from parse import read_env
     lava = read(os.path.join(rundir, "lava.log"))
     status, why = status_of(lava)
     vm = {"status": status, "lava_job": lava["job"] or "none",
@@ -127,28 +131,27 @@ def judge(rundir, timeout="?"):
     for t in lava["tests"]:
         if t["name"] == KERNEL_LOG_CHECK and lava["details"]:
             t["directive"] = lava["details"][0]
-    kselftests = [t for t in lava["tests"]
+    guest = [t["outcome"] for t in lava["tests"] if t["name"] == GUEST_VERDICT]
+    results = [t for t in lava["tests"] if t["name"] != GUEST_VERDICT]
+    kselftests = [t for t in results
                   if not t["name"].startswith(CHECK_PREFIXES)]
-    checks = [t for t in lava["tests"] if t["name"].startswith(CHECK_PREFIXES)]
-    verdict, exit_code, reasons = decide(vm, kselftests, checks)
+    checks = [t for t in results if t["name"].startswith(CHECK_PREFIXES)]
+    summary = summarize(rundir, vm, kselftests, checks,
+                        lava={"recorded": lava["recorded"],
+                              "end_marker": lava["end"],
+                              "errors": lava["errors"][:10]},
+                        console_problems=lava["details"])
     if why:
-        reasons.insert(0, why)
-    summary = {
-        "run_id": os.path.basename(os.path.abspath(rundir)),
-        "verdict": verdict,
-        "exit_code": exit_code,
-        "reasons": reasons,
-        "vm": vm,
-        "meta": read_env(os.path.join(rundir, "meta.env")),
-        "lava": {"recorded": lava["recorded"], "end_marker": lava["end"],
-                 "errors": lava["errors"][:10]},
-        "tests": lava["tests"],
-        "console_problems": lava["details"],
-    }
-    timings = read_env(os.path.join(rundir, "timings.env"))
-    if timings:
-        summary["timings"] = timings
-    return summary, lava["tests"]
+        summary["reasons"].insert(0, why)
+    # The guest's own verdict must be the one judged from its results.
+    if status == "finished" and guest != [
+            "pass" if summary["verdict"] == "passed" else "fail"]:
+        summary["verdict"], summary["exit_code"] = "infra-error", EXIT[
+            "infra-error"]
+        summary["reasons"].insert(0, "the guest's verdict %s disagrees "
+                                  "with its results" % (guest or "missing"))
+    summary["lava"]["guest_verdict"] = guest[0] if guest else None
+    return summary, results
 
 
 def compare(a, b, label):

@@ -59,8 +59,9 @@ class GuestAgrees(unittest.TestCase):
                 _, _, tests = judge.judge(tmp)
                 got = guest_lines(tmp)
             want = lava.result_lines(tests)
-            counts = judge.count(tests + [s for t in tests
-                                          for s in t["subtests"]])
+            counts = {r: sum(1 for l in want
+                             if l.startswith("KSTRING-RESULT %s " % r))
+                      for r in ("pass", "fail", "skip")}
             with self.subTest("%s: %d result lines" % (name, len(want))):
                 self.assertEqual([l for l in got
                                   if l.startswith("KSTRING-RESULT ")], want)
@@ -135,6 +136,20 @@ class RecordedJobs(unittest.TestCase):
             summary, _ = lava.judge(tmp)
         self.assertEqual(summary["verdict"], "infra-error")
         self.assertIn("LAVA recorded", summary["reasons"][0])
+
+    def test_guest_verdict_disagrees(self):
+        """The guest's own verdict case must match its results."""
+        src = os.path.join(FIXTURES, "lava-passed", "lava.log")
+        with tempfile.TemporaryDirectory() as tmp:
+            with open(src) as f, open(os.path.join(tmp, "lava.log"), "w") as o:
+                for line in f:
+                    if '"case": "verdict"' in line:
+                        line = line.replace('"result": "pass"',
+                                            '"result": "fail"')
+                    o.write(line)
+            summary, _ = lava.judge(tmp)
+        self.assertEqual(summary["verdict"], "infra-error")
+        self.assertIn("guest's verdict", summary["reasons"][0])
 
     def test_missing_end_marker(self):
         src = os.path.join(FIXTURES, "lava-passed", "lava.log")
