@@ -121,42 +121,41 @@ class RecordedJobs(unittest.TestCase):
                     self.assertEqual(failing, sorted(
                         f for f in exp["failing"].split(",") if f))
 
-    def test_dropped_record(self):
-        """A result LAVA did not record (the '\\r?\\n' pattern trap) fails
-        the run even though every recorded result passed."""
+    @staticmethod
+    def judged_edit(edit):
+        """lava.judge() of the passing job's log with each line through
+        EDIT (None drops the line)."""
         src = os.path.join(FIXTURES, "lava-passed", "lava.log")
         with tempfile.TemporaryDirectory() as tmp:
             with open(src) as f, open(os.path.join(tmp, "lava.log"), "w") as o:
-                dropped = False
-                for line in f:
-                    if (not dropped and '"definition": "kstring"' in line):
-                        dropped = True
-                        continue
-                    o.write(line)
-            summary, _ = lava.judge(tmp)
+                o.writelines(l for l in map(edit, f) if l is not None)
+            return lava.judge(tmp)[0]
+
+    def test_dropped_record(self):
+        """A result LAVA did not record (the '\\r?\\n' pattern trap) fails
+        the run even though every recorded result passed."""
+        first = []
+
+        def drop_first(line):
+            if '"definition": "kstring"' in line and not first:
+                first.append(line)
+                return None
+            return line
+        summary = self.judged_edit(drop_first)
         self.assertEqual(summary["verdict"], "infra-error")
         self.assertIn("LAVA recorded", summary["reasons"][0])
 
     def test_guest_verdict_disagrees(self):
         """The guest's own verdict case must match its results."""
-        src = os.path.join(FIXTURES, "lava-passed", "lava.log")
-        with tempfile.TemporaryDirectory() as tmp:
-            with open(src) as f, open(os.path.join(tmp, "lava.log"), "w") as o:
-                for line in f:
-                    if '"case": "verdict"' in line:
-                        line = line.replace('"result": "pass"',
-                                            '"result": "fail"')
-                    o.write(line)
-            summary, _ = lava.judge(tmp)
+        summary = self.judged_edit(
+            lambda l: l.replace('"result": "pass"', '"result": "fail"')
+            if '"case": "verdict"' in l else l)
         self.assertEqual(summary["verdict"], "infra-error")
         self.assertIn("guest's verdict", summary["reasons"][0])
 
     def test_missing_end_marker(self):
-        src = os.path.join(FIXTURES, "lava-passed", "lava.log")
-        with tempfile.TemporaryDirectory() as tmp:
-            with open(src) as f, open(os.path.join(tmp, "lava.log"), "w") as o:
-                o.writelines(l for l in f if "KSTRING-LAVA-END" not in l)
-            summary, _ = lava.judge(tmp)
+        summary = self.judged_edit(
+            lambda l: None if "KSTRING-LAVA-END" in l else l)
         self.assertNotEqual(summary["verdict"], "passed")
 
 
