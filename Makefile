@@ -65,7 +65,7 @@ export KSRC_PKG KSRC_TARBALL BASE_CONFIG EXTRA_CONFIG TIMEOUT ACCEL PROFILE \
 STAGE := tools/stage.sh
 
 .PHONY: all deps tree selftests kernel image overlay run qa shell test \
-	lava-job lava-run lava-deps \
+	lava-job lava-run lava-deps bench-loop \
 	check host-test bench fuzz series export-series check-series drift clean \
 	distclean help
 
@@ -115,6 +115,9 @@ lava-run: overlay lava-deps ## that job run here by lava-run, judged like run
 
 lava-deps: ## install lava-dispatcher (tools/deb-packages-lava)
 	@DEB_PACKAGES_FILE=tools/deb-packages-lava tools/deps.sh
+
+bench-loop: overlay ## the developer loop's wall times, medians of 3
+	@tools/bench-loop.sh
 
 host-test: selftests ## every host test (no QEMU)
 	@tools/tests/run-host-tests.sh
