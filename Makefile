@@ -64,7 +64,7 @@ export KSRC_PKG KSRC_TARBALL BASE_CONFIG EXTRA_CONFIG TIMEOUT ACCEL PROFILE \
 
 STAGE := tools/stage.sh
 
-.PHONY: all deps tree selftests kernel image overlay run qa shell test \
+.PHONY: all deps tree selftests kernel image overlay run qa watch shell test \
 	lava-job lava-run lava-deps bench-loop \
 	check host-test bench fuzz series export-series check-series drift clean \
 	distclean help
@@ -101,6 +101,11 @@ run: overlay ## boot, run kselftest, judge (PROFILE=quick)
 # One run at full strength (the 60 s stress test, 100 load/unload cycles).
 qa: overlay ## run at full strength (PROFILE=full)
 	@PROFILE=full tools/run.sh
+
+# Boot once and keep the guest: each save reruns what it touches
+# (tools/watch.sh).
+watch: overlay ## keep a guest; rerun the kselftests a save touches
+	@tools/watch.sh
 
 shell: overlay ## the guest with a root shell on this terminal
 	@tools/run-guest.sh shell

@@ -8,15 +8,29 @@
 #                         make run TESTS=lib:parse_integer.sh
 #   default run           make run (the quick profile, all of lib/)
 #   full run              make run PROFILE=full
-# The vector file is restored whatever happens. Not measured yet: an edit
-# under `make watch` and a test-module edit (issue 13).
+#   vector edit, watch    one vector appended under make watch, until its
+#                         round's verdict
+#   test-module edit, watch
+#                         a comment appended to lib/test_parse_integer.c
+#                         in build/linux under make watch, until the
+#                         verdict of its round (module rebuilt, reloaded)
+# The vector file and the module source are restored whatever happens.
 . "$(dirname "$0")/lib.sh"
 
 runs=${BENCH_RUNS:-3}
 vectors=$SELFTESTS/lib/parse_integer.vectors
-saved=$(mktemp)
-cp "$vectors" "$saved" || die "cannot save $vectors"
-trap 'cp "$saved" "$vectors"; rm -f "$saved"' EXIT
+module_src=$TREE/lib/test_parse_integer.c
+saved=$(mktemp) saved_src=$(mktemp)
+cp "$vectors" "$saved" && cp "$module_src" "$saved_src" ||
+	die "cannot save $vectors and $module_src"
+wpid=''
+restore() {
+	[ -n "$wpid" ] && kill "$wpid" 2>/dev/null && wait "$wpid"
+	cp "$saved" "$vectors"
+	cp "$saved_src" "$module_src"
+	rm -f "$saved" "$saved_src"
+}
+trap restore EXIT
 trap 'exit 130' INT TERM
 out=$BUILD/bench-loop
 mkdir -p "$out"
@@ -49,6 +63,31 @@ bench() {
 	printf '| %s | %s s | %s |\n' "$label" "$(median "${times[@]}")" "${times[*]}"
 }
 
+# watch_rounds: how many rounds the make watch of this benchmark judged.
+watch_rounds() { grep -c '^watch: round [0-9]*: .* after the save' "$out/watch.out"; }
+
+# watched LABEL EDIT: EDIT (a function) runs times under one make watch;
+# each time, the wall seconds from the edit to its round's verdict.
+watched() {
+	local label=$1 edit=$2 i t0 n times=()
+	for i in $(seq "$runs"); do
+		n=$(($(watch_rounds) + 1))
+		t0=$(now)
+		"$edit" "$i"
+		until [ "$(watch_rounds)" -ge "$n" ]; do
+			kill -0 "$wpid" 2>/dev/null ||
+				die "make watch ended early: see ${out#"$KSTRING_ROOT"/}/watch.out"
+			sleep 0.1
+		done
+		grep -q "^watch: round $n: passed" "$out/watch.out" ||
+			die "$label: round $n did not pass: see ${out#"$KSTRING_ROOT"/}/watch.out"
+		times+=("$(elapsed "$t0")")
+	done
+	printf '| %s | %s s | %s |\n' "$label" "$(median "${times[@]}")" "${times[*]}"
+}
+
+add_comment() { echo "/* bench-loop edit $1 */" >> "$module_src"; }
+
 add_vector() { printf 'u8    10  - %-24s %-7s %s\n' "4$1" 2 "4$1" >> "$vectors"; }
 
 say "bench-loop: $(date -u +%Y-%m-%dT%H:%MZ), $(nproc) CPUs, load $(cut -d' ' -f1-3 /proc/loadavg), median of $runs"
@@ -59,4 +98,15 @@ bench "no-op make" true make --no-print-directory
 bench "vector edit + boot" add_vector make --no-print-directory run TESTS=lib:parse_integer.sh
 bench "default run" true make --no-print-directory run
 bench "full run" true make --no-print-directory run PROFILE=full
+# One make watch for both edits: its boot round, then 2 x runs rounds.
+WATCH_ROUNDS=$((1 + 2 * runs)) "$KSTRING_ROOT/tools/watch.sh" > "$out/watch.out" 2>&1 &
+wpid=$!
+until [ "$(watch_rounds)" -ge 1 ]; do
+	kill -0 "$wpid" 2>/dev/null || die "make watch failed: see ${out#"$KSTRING_ROOT"/}/watch.out"
+	sleep 0.5
+done
+watched "vector edit, watch" add_vector
+watched "test-module edit, watch" add_comment
+wait "$wpid" || die "make watch failed: see ${out#"$KSTRING_ROOT"/}/watch.out"
+wpid=''
 say "bench-loop: load at the end $(cut -d' ' -f1-3 /proc/loadavg); outputs in ${out#"$KSTRING_ROOT"/}/"

@@ -43,14 +43,9 @@ fi
 
 "$KSTRING_ROOT/tools/configure-kernel.sh" "$obj" "${frags[@]}" || exit 2
 
-export CCACHE_DIR=${CCACHE_DIR:-$BUILD/ccache}
-export KBUILD_BUILD_TIMESTAMP="${KBUILD_BUILD_TIMESTAMP:-2015-05-01}"
-export KBUILD_BUILD_USER=kstring KBUILD_BUILD_HOST=guest
-cc=gcc
-command -v ccache >/dev/null && cc="ccache gcc"
 jobs=${JOBS:-$(($(nproc) + 1))}
 say "kernel: make ${ARCH:+ARCH=$ARCH }-j$jobs bzImage modules in ${obj#"$KSTRING_ROOT"/}"
-make -C "$TREE" O="$obj" CC="$cc" -j"$jobs" bzImage modules ||
+KOBJ=$obj kbuild -j"$jobs" bzImage modules ||
 	die "kernel build failed (rerun 'make kernel': the build resumes where it stopped)"
 # With FORTIFY_SOURCE (SANITIZE=1) kbuild compiles lib/test_fortify/, the
 # build-time tests of the fortified string functions (strscpy() and

@@ -41,11 +41,7 @@ make -s -C "$TREE" O="$obj" INSTALL_MOD_PATH="$stage/usr" INSTALL_MOD_STRIP=1 \
 	modules_install > "$ovl/modules_install.log" 2>&1 ||
 	die "modules_install failed: see $ovl/modules_install.log"
 # kselftest's Makefile builds in BUILD=; keep the tree clean.
-make -s -C "$TREE/tools/testing/selftests" BUILD="$ovl/ksft-build" \
-	${cross:+CROSS_COMPILE="$cross"} \
-	TARGETS="$targets" KSFT_INSTALL_PATH="$stage/usr/lib/kselftest" install \
-	> "$ovl/kselftest_install.log" 2>&1 ||
-	die "kselftest install failed: see $ovl/kselftest_install.log"
+ksft_install "$stage/usr/lib/kselftest" "$ovl/ksft-build" "$targets"
 # kselftest's programs must be of the kernel's word size (ELF class byte:
 # 1 is 32-bit, 2 is 64-bit): a 64-bit program in a 32-bit guest would only
 # fail at boot.
@@ -58,7 +54,8 @@ while IFS= read -r -d '' f; do
 done < <(find "$stage/usr/lib/kselftest" -type f -print0)
 install -m 644 "$KSTRING_ROOT"/tools/guest/*.service "$KSTRING_ROOT"/tools/guest/*.target \
 	"$stage/usr/lib/systemd/system/"
-install -m 755 "$KSTRING_ROOT/tools/guest/run-tests" "$stage/usr/libexec/kstring/"
+install -m 755 "$KSTRING_ROOT/tools/guest/run-tests" \
+	"$KSTRING_ROOT/tools/guest/watch-agent" "$stage/usr/libexec/kstring/"
 install -m 644 "$KSTRING_ROOT/tools/guest/profiles" "$KSTRING_ROOT/tools/guest/results.awk" \
 	"$KSTRING_ROOT/tools/guest/kernel-log-problems" "$stage/usr/libexec/kstring/"
 (cd "$stage" && find . -mindepth 1 | LC_ALL=C sort |

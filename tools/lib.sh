@@ -149,6 +149,50 @@ run_stage() {
 	say "    $name: done in $(elapsed "$t0")s (log: ${log#"$KSTRING_ROOT"/})"
 }
 
+# kbuild ARG...: make in the kernel tree for the build directory KOBJ,
+# with the compiler and the reproducible build stamps of every kernel
+# build here (tools/build-kernel.sh, and make watch's module rebuilds).
+kbuild() {
+	local cc=gcc
+	command -v ccache >/dev/null && cc="ccache gcc"
+	CCACHE_DIR=${CCACHE_DIR:-$BUILD/ccache} \
+	KBUILD_BUILD_TIMESTAMP=${KBUILD_BUILD_TIMESTAMP:-2015-05-01} \
+	KBUILD_BUILD_USER=kstring KBUILD_BUILD_HOST=guest \
+		make -C "$TREE" O="${KOBJ:-$BUILD/kernel}" CC="$cc" "$@"
+}
+
+# ksft_install DEST OBJDIR TARGETS: build kselftest's TARGETS (a list)
+# in OBJDIR, outside the tree, and install them into DEST; for an i386
+# guest with KSFT_CROSS_COMPILE's compiler. Its output goes to
+# OBJDIR.log.
+ksft_install() {
+	local cross=${KSFT_CROSS_COMPILE:-}
+	mkdir -p "$2"
+	make -s -C "$TREE/tools/testing/selftests" BUILD="$2" \
+		${cross:+CROSS_COMPILE="$cross"} TARGETS="$3" \
+		KSFT_INSTALL_PATH="$1" install > "$2.log" 2>&1 ||
+		die "kselftest install failed: see $2.log"
+}
+
+# vm_status RC CONSOLE: "STATUS CODE" for a guest whose QEMU exited with
+# RC (tools/guest/run-tests ends the VM through isa-debug-exit; timeout(1)
+# kills a hung one) and wrote CONSOLE; CODE is make run's exit code.
+vm_status() {
+	case $1 in
+	85) echo finished 0 ;;
+	87) echo runner-error 2 ;;
+	124|137) echo hung 4 ;;
+	0)
+		if grep -q "Kernel panic" "$2" 2>/dev/null; then
+			echo panic 3
+		else
+			echo reset 3
+		fi
+		;;
+	*) echo qemu-error 2 ;;
+	esac
+}
+
 # guest_cmdline ACCEL: the guest kernel's command line before the test
 # selection (tools/run-guest.sh and the LAVA job, tools/lava-job.sh).
 guest_cmdline() {

@@ -3,6 +3,9 @@
 #
 # run-guest.sh test RUNDIR   boot the guest, run kselftest, keep the evidence
 # run-guest.sh shell         boot the guest with a root shell on this terminal
+# run-guest.sh watch SHARE CONSOLE
+#                            boot the guest that serves make watch's rounds
+#                            from the directory SHARE (tools/watch.sh)
 #
 # test mode writes into RUNDIR: console.log (ttyS0), tap.log (ttyS1, the
 # runner's TAP), dmesg.log (ttyS2, the guest's dmesg at the end) and
@@ -46,7 +49,17 @@ if [ "$mode" = shell ]; then
 	[ "$rc" -eq 85 ] && exit 0	# the shell ended, the VM with it
 	die "QEMU exited $rc"
 fi
-[ "$mode" = test ] && [ -n "$rundir" ] || die "usage: run-guest.sh test RUNDIR | shell"
+if [ "$mode" = watch ]; then
+	# The host shares SHARE as virtio-9p "kstring"; the guest keeps
+	# serving until the host ends QEMU: no timeout here, make watch keeps
+	# one a round.
+	[ -d "$rundir" ] && [ -n "${3:-}" ] || die "usage: run-guest.sh watch SHARE CONSOLE"
+	exec "$qemu" "${qemu_args[@]}" \
+		-append "$cmdline systemd.unit=kstring-run.target kstring.watch=kstring kstring.profile=${PROFILE:-quick}${KERNEL_ARGS:+ $KERNEL_ARGS}" \
+		-virtfs local,path="$rundir",mount_tag=kstring,security_model=none,id=kstring \
+		-chardev file,id=console,path="$3" -serial chardev:console
+fi
+[ "$mode" = test ] && [ -n "$rundir" ] || die "usage: run-guest.sh test RUNDIR | shell | watch SHARE CONSOLE"
 
 mkdir -p "$rundir"
 t0=$(now)
@@ -67,16 +80,7 @@ wait "$pid"
 rc=$?
 secs=$(elapsed "$t0")
 
-case $rc in
-85) status=finished code=0 ;;
-87) status=runner-error code=2 ;;
-124|137) status=hung code=4 ;;
-0)
-	code=3 status=reset
-	grep -q "Kernel panic" "$rundir/console.log" 2>/dev/null && status=panic
-	;;
-*) status=qemu-error code=2 ;;
-esac
+read -r status code < <(vm_status "$rc" "$rundir/console.log")
 cat > "$rundir/qemu.env" <<EOT
 status=$status
 qemu_rc=$rc
