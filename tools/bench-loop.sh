@@ -63,25 +63,20 @@ bench() {
 	printf '| %s | %s s | %s |\n' "$label" "$(median "${times[@]}")" "${times[*]}"
 }
 
-# watch_rounds: how many rounds the make watch of this benchmark judged.
-watch_rounds() { grep -c '^watch: round [0-9]*: .* after the save' "$out/watch.out"; }
-
-# watched LABEL EDIT: EDIT (a function) runs times under one make watch;
-# each time, the wall seconds from the edit to its round's verdict.
+# watched LABEL EDIT: EDIT (a function) runs times under the make watch
+# started below; each time, the wall seconds from the edit to the
+# verdict of its round, which must pass.
 watched() {
-	local label=$1 edit=$2 i t0 n times=()
+	local label=$1 edit=$2 i t0 times=()
 	for i in $(seq "$runs"); do
-		n=$(($(watch_rounds) + 1))
+		rounds=$((rounds + 1))
 		t0=$(now)
 		"$edit" "$i"
-		until [ "$(watch_rounds)" -ge "$n" ]; do
-			kill -0 "$wpid" 2>/dev/null ||
-				die "make watch ended early: see ${out#"$KSTRING_ROOT"/}/watch.out"
-			sleep 0.1
-		done
-		grep -q "^watch: round $n: passed" "$out/watch.out" ||
-			die "$label: round $n did not pass: see ${out#"$KSTRING_ROOT"/}/watch.out"
+		watch_wait "$out/watch.out" "$rounds" "$wpid" ||
+			die "make watch ended early: see ${out#"$KSTRING_ROOT"/}/watch.out"
 		times+=("$(elapsed "$t0")")
+		grep -q "^watch: round $rounds: passed" "$out/watch.out" ||
+			die "$label: round $rounds did not pass: see ${out#"$KSTRING_ROOT"/}/watch.out"
 	done
 	printf '| %s | %s s | %s |\n' "$label" "$(median "${times[@]}")" "${times[*]}"
 }
@@ -101,10 +96,9 @@ bench "full run" true make --no-print-directory run PROFILE=full
 # One make watch for both edits: its boot round, then 2 x runs rounds.
 WATCH_ROUNDS=$((1 + 2 * runs)) "$KSTRING_ROOT/tools/watch.sh" > "$out/watch.out" 2>&1 &
 wpid=$!
-until [ "$(watch_rounds)" -ge 1 ]; do
-	kill -0 "$wpid" 2>/dev/null || die "make watch failed: see ${out#"$KSTRING_ROOT"/}/watch.out"
-	sleep 0.5
-done
+rounds=1
+watch_wait "$out/watch.out" 1 "$wpid" ||
+	die "make watch failed: see ${out#"$KSTRING_ROOT"/}/watch.out"
 watched "vector edit, watch" add_vector
 watched "test-module edit, watch" add_comment
 wait "$wpid" || die "make watch failed: see ${out#"$KSTRING_ROOT"/}/watch.out"

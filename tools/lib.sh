@@ -193,6 +193,20 @@ vm_status() {
 	esac
 }
 
+# watch_wait OUT N PID: wait until the make watch PID, printing to OUT,
+# has judged N rounds (tools/watch.sh); false if it ended first.
+watch_wait() {
+	until [ "$(grep -c '^watch: round [0-9]*: [a-z-]*, [0-9.]*s after' "$1")" -ge "$2" ]; do
+		kill -0 "$3" 2>/dev/null || return 1
+		sleep 0.1
+	done
+}
+
+# watch_round_dir OUT N: the run directory of make watch's round N.
+watch_round_dir() {
+	sed -n "s|^watch: round $2: .*; \(.*\)\$|$KSTRING_ROOT/\1|p" "$1"
+}
+
 # guest_cmdline ACCEL: the guest kernel's command line before the test
 # selection (tools/run-guest.sh and the LAVA job, tools/lava-job.sh).
 guest_cmdline() {

@@ -35,7 +35,8 @@ hp=$(sed -n 's/.* \([0-9]*\) passed.*/\1/p' <<< "$line")
 hf=$(sed -n 's/.* \([0-9]*\) failed.*/\1/p' <<< "$line")
 
 # The guest at full strength (tools/guest/profiles), whatever make's
-# default profile; the same run as a LAVA job; the negative controls.
+# default profile; the same run as a LAVA job; the negative controls;
+# make watch's own check.
 export PROFILE=full
 if [ "$tree_ok" = 1 ] && make --no-print-directory overlay; then
 	tools/run.sh
@@ -75,6 +76,13 @@ if [ "$tree_ok" = 1 ] && make --no-print-directory overlay; then
 		grep 'negative control\|LAVA' "$tap" | grep -v '^TAP\|^1\.\.' | sed 's/^/  /'
 		tap_count "$tap"
 	done
+	# make watch: a wrong vector and a test module with a failure
+	# injected, each saved and undone in one session, judged round by
+	# round; Ctrl-C leaves nothing behind.
+	tools/watch-check.sh > "$BUILD/watch-check.tap"
+	grep '^not ok' "$BUILD/watch-check.tap" | sed 's/^/  /'
+	echo "  make watch: $(grep -c '^ok' "$BUILD/watch-check.tap") checks passed, $(grep -c '^not ok' "$BUILD/watch-check.tap") failed (build/watch-check.tap)"
+	tap_count "$BUILD/watch-check.tap"
 else
 	echo "test: the pipeline failed before the guest could boot; see the messages above and build/logs/"
 	gf=1

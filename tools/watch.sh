@@ -122,9 +122,10 @@ in_list_order() {
 
 # round TESTS MODULES WHAT T0: one round in the guest (the kselftests
 # TESTS, comma-separated, after reloading MODULES), judged in a run
-# directory of its own; T0 is when the change was saved.
+# directory of its own; T0 is when the change was saved (or make watch
+# started: the boot round).
 round() {
-	local tests=$1 modules=$2 what=$3 t0=$4 dir out offset rc status code secs accel
+	local tests=$1 modules=$2 what=$3 t0=$4 since=save dir out offset rc status code secs accel
 	rounds=$((rounds + 1))
 	dir=$session/$(date -u +%Y%m%d-%H%M%S)-r$rounds
 	out=$share/rounds/$rounds
@@ -133,6 +134,7 @@ round() {
 	offset=$(stat -c %s "$console" 2>/dev/null || echo 0)
 	printf 'tests %s\nreload %s\n' "$tests" "$modules" > "$share/requests/.$rounds"
 	mv "$share/requests/.$rounds" "$share/requests/$rounds"
+	[ "$what" = boot ] && since=start
 	say "watch: round $rounds ($what): ${tests//,/ }"
 	status=''
 	until [ -f "$out/done" ]; do
@@ -159,7 +161,7 @@ round() {
 		"$status" "$rc" "$accel" "$secs" "$round_timeout" > "$dir/qemu.env"
 	python3 "$KSTRING_ROOT/tools/results" verdict "$dir"
 	code=$?
-	say "watch: round $rounds: $(sed -n 's/.*"verdict": "\([a-z-]*\)".*/\1/p' "$dir/summary.json") ${secs}s after the save; ${dir#"$KSTRING_ROOT"/}"
+	say "watch: round $rounds: $(sed -n 's/.*"verdict": "\([a-z-]*\)".*/\1/p' "$dir/summary.json"), ${secs}s after the $since; ${dir#"$KSTRING_ROOT"/}"
 	[ "$status" = finished ] ||
 		say "watch: the guest is down ($status); the next save boots it again"
 	if [ -n "${WATCH_ROUNDS:-}" ] && [ "$rounds" -ge "$WATCH_ROUNDS" ]; then
@@ -176,19 +178,34 @@ module_of() {
 	echo "${name//-/_}"
 }
 
+# ignored EVENTS PATH: true for what is not a save of a source: editors'
+# swap and backup files, directories, and files gone again that were
+# never more than a temporary (sed -i's, an editor's: created, then
+# renamed over the real file).
 ignored() {
-	case ${1##*/} in
+	case ${2##*/} in
 	.*|*~|*.swp|*.swx|4913|'') return 0 ;;
 	esac
-	[ -d "$1" ]
+	[ -d "$2" ] && return 0
+	[ -e "$2" ] && return 1
+	case $1 in
+	*DELETE*) ;;
+	*) return 0 ;;
+	esac
+	# A deleted file: a change only if it was the tree's (or selftests/').
+	case $2 in
+	"$TREE"/*) ! git -C "$TREE" ls-files --error-unmatch -- "${2#"$TREE"/}" > /dev/null 2>&1 ;;
+	*) return 1 ;;
+	esac
 }
 
-# changed T0 PATH...: one round for a batch of saves.
+# changed T0 EVENT...: one round for a batch of inotify events ("EVENTS
+# PATH" lines), each path judged by its last event.
 changed() {
-	local t0=$1 p rel m sel=() mods=() mpaths=() kern=() tests=()
+	local t0=$1 e p rel m sel=() mods=() mpaths=() kern=() tests=()
 	shift
-	for p; do
-		ignored "$p" && continue
+	while read -r e p; do
+		ignored "$e" "$p" && continue
 		case $p in
 		"$SELFTESTS"/*) sel+=("${p#"$SELFTESTS"/}") ;;
 		"$TREE"/*)
@@ -200,7 +217,9 @@ changed() {
 			fi
 			;;
 		esac
-	done
+	done < <(printf '%s\n' "$@" | awk '{ p = substr($0, index($0, " ") + 1)
+		if (!(p in last)) order[++n] = p; last[p] = $0 }
+		END { for (i = 1; i <= n; i++) print last[order[i]] }')
 	if [ ${#kern[@]} -gt 0 ]; then
 		say "watch: kernel source changed (${kern[*]:0:3}): rebuilding, then a reboot"
 		stage kernel build-kernel.sh && stage overlay build-overlay.sh &&
@@ -228,7 +247,7 @@ changed() {
 	done
 	[ ${#tests[@]} -gt 0 ] || { say "watch: no kselftest of $collections is affected"; return; }
 	[ -n "$qpid" ] || boot
-	round "$(in_list_order "${tests[@]}")" "${mods[*]}" "${sel[*]}${sel:+ }${mpaths[*]}" "$t0"
+	round "$(in_list_order "${tests[@]}")" "${mods[*]}" "$(echo "${sel[@]}" "${mpaths[@]}")" "$t0"
 }
 
 # kselftests_default: what a boot runs (TESTS=, else the collections).
@@ -244,7 +263,7 @@ kselftests_default() {
 # Saves under selftests/ and the tree (not its .git, not the selftests the
 # sync writes into it), as they come.
 exec {events}< <(exec inotifywait -m -r -e close_write,moved_to,create,delete \
-	--exclude "^$TREE/(\.git|tools/testing/selftests)(/|$)" --format '%w%f' \
+	--exclude "^$TREE/(\.git|tools/testing/selftests)(/|$)" --format '%e %w%f' \
 	"$SELFTESTS" "$TREE" 2> "$session/inotify.log")
 ipid=$!
 until grep -q 'Watches established' "$session/inotify.log"; do

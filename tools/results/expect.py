@@ -4,6 +4,7 @@ control's tools/negative-control.expect): one "KEY VALUE" a line,
   exit N              the run's exit code
   verdict V           the run's verdict
   OUTCOME TEST NAME   a result's outcome (pass, fail, skip, ...)
+  absent TEST NAME    no such result: the test did not run
 Prints TAP; true when every expectation holds."""
 
 import json
@@ -33,6 +34,9 @@ def check(summary_path, rc, expect_path, label):
         elif key == "verdict":
             checks.append(("verdict %s (got %s)" % (value, s["verdict"]),
                            s["verdict"] == value))
+        elif key == "absent":
+            checks.append(("%s: not run (got %s)" % (value, got.get(
+                value, "nothing")), value not in got))
         else:
             checks.append(("%s: %s (got %s)" % (value, key,
                                                 got.get(value, "nothing")),

@@ -158,16 +158,18 @@ class Expect(unittest.TestCase):
                     {"name": "kernel-log:x y", "outcome": "pass"}]}, f)
             with open(e, "w") as f:
                 f.write("# c\nexit 1\nverdict tests-failed\n"
-                        "fail lib:a.sh\npass kernel-log:x y\n")
+                        "fail lib:a.sh\npass kernel-log:x y\n"
+                        "absent lib:b.sh\n")
             text, ok = expect.check(s, 1, e, "nc")
             self.assertTrue(ok, text)
-            self.assertEqual(text.count("\nok "), 4)
+            self.assertEqual(text.count("\nok "), 5)
             _, ok = expect.check(s, 0, e, "nc")
             self.assertFalse(ok)
-            with open(e, "a") as f:
-                f.write("fail lib:b.sh\n")
-            _, ok = expect.check(s, 1, e, "nc")
-            self.assertFalse(ok)
+            for wrong in ("absent lib:a.sh\n", "fail lib:b.sh\n"):
+                with open(e, "a") as f:
+                    f.write(wrong)
+                _, ok = expect.check(s, 1, e, "nc")
+                self.assertFalse(ok, wrong)
 
 
 if __name__ == "__main__":
