@@ -8,6 +8,7 @@
 #                         make run TESTS=lib:parse_integer.sh
 #   default run           make run (the quick profile, all of lib/)
 #   full run              make run PROFILE=full
+#   make check            the hermetic host tests
 #   vector edit, watch    one vector appended under make watch, until its
 #                         round's verdict
 #   test-module edit, watch
@@ -15,6 +16,7 @@
 #                         in build/linux under make watch, until the
 #                         verdict of its round (module rebuilt, reloaded)
 # The vector file and the module source are restored whatever happens.
+# The figures for the README's table; docs/measurements.md keeps them.
 . "$(dirname "$0")/lib.sh"
 
 runs=${BENCH_RUNS:-3}
@@ -93,6 +95,7 @@ bench "no-op make" true make --no-print-directory
 bench "vector edit + boot" add_vector make --no-print-directory run TESTS=lib:parse_integer.sh
 bench "default run" true make --no-print-directory run
 bench "full run" true make --no-print-directory run PROFILE=full
+bench "make check" true make --no-print-directory check
 # One make watch for both edits: its boot round, then 2 x runs rounds.
 WATCH_ROUNDS=$((1 + 2 * runs)) "$KSTRING_ROOT/tools/watch.sh" > "$out/watch.out" 2>&1 &
 wpid=$!

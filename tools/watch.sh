@@ -114,10 +114,10 @@ naming() {
 	done
 }
 
-# in_list_order NAME...: the kselftests among NAMES, each once, in the
-# order kselftest lists them.
+# in_list_order: the kselftests named on stdin, each once, in the order
+# kselftest lists them, comma-separated.
 in_list_order() {
-	grep -Fx -f <(printf '%s\n' "$@") "$share/kselftest/kselftest-list.txt" | paste -sd,
+	grep -Fx -f - "$share/kselftest/kselftest-list.txt" | paste -sd,
 }
 
 # round TESTS MODULES WHAT T0: one round in the guest (the kselftests
@@ -225,7 +225,7 @@ changed() {
 		stage kernel build-kernel.sh && stage overlay build-overlay.sh &&
 			install_selftests || { say "watch: fix it and save again"; return; }
 		boot
-		round "$(in_list_order $(kselftests_default))" "" "reboot" "$t0"
+		round "$(kselftests_default | in_list_order)" "" "reboot" "$t0"
 		return
 	fi
 	if [ ${#sel[@]} -gt 0 ]; then
@@ -247,7 +247,7 @@ changed() {
 	done
 	[ ${#tests[@]} -gt 0 ] || { say "watch: no kselftest of $collections is affected"; return; }
 	[ -n "$qpid" ] || boot
-	round "$(in_list_order "${tests[@]}")" "${mods[*]}" "$(echo "${sel[@]}" "${mpaths[@]}")" "$t0"
+	round "$(printf '%s\n' "${tests[@]}" | in_list_order)" "${mods[*]}" "$(echo "${sel[@]}" "${mpaths[@]}")" "$t0"
 }
 
 # kselftests_default: what a boot runs (TESTS=, else the collections).
@@ -275,7 +275,7 @@ done
 mkdir -p "$share"
 install_selftests || exit 2
 boot
-round "$(in_list_order $(kselftests_default))" "" "boot" "$(now)"
+round "$(kselftests_default | in_list_order)" "" "boot" "$(now)"
 while :; do
 	say "watch: waiting for saves under selftests/ and build/linux (Ctrl-C ends)"
 	read -r -u "$events" path ||
