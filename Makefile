@@ -8,51 +8,22 @@
 SHELL := /bin/bash
 export BUILD ?= $(CURDIR)/build
 
-# SANITIZE=1: KASAN, UBSAN, FORTIFY_SOURCE, kmemleak and lockdep, built in
-# a directory of its own so that switching variants rebuilds nothing.
-ifeq ($(SANITIZE),1)
-export SANITIZE
-export KOBJ ?= $(BUILD)/kernel-sanitize
-export VARIANT ?= sanitize
-TIMEOUT ?= 3600
-KSFT_TIMEOUT ?= 1500
-# LKDTM's fortify tests: the fortified strscpy() and strscpy_truncate()
-# must catch a write overflow at run time (the verdict excuses the crash
-# they provoke; their kselftest checks the report).
-EXTRA_TESTS ?= lkdtm:FORTIFY_STRSCPY.sh,lkdtm:FORTIFY_STRSCPY_TRUNCATE.sh
-endif
-
-# ARCH=i386: the 32-bit x86 guest, every product in directories of its own
-# (results in build/results/<id>-i386). kbuild and kselftest read ARCH from
-# the environment; the kselftest programs are built with Debian's i686
-# cross compiler; mkosi builds a Debian i386 image. Unset: x86_64.
-ifeq ($(ARCH),i386)
-ifeq ($(SANITIZE),1)
+# Variants (tools/variants/*.mk): each sets its build directories and the
+# defaults that differ, and the Makefile only selects one.
+ifeq ($(SANITIZE)$(ARCH),1i386)
 $(error SANITIZE=1 with ARCH=i386: KASAN does not support 32-bit x86; use one or the other)
 endif
-I386_GOALS := all deps tree selftests kernel image overlay run shell clean help
-ifneq ($(filter-out $(I386_GOALS),$(MAKECMDGOALS)),)
-$(error ARCH=i386 is for the targets $(I386_GOALS); run '$(filter-out $(I386_GOALS),$(MAKECMDGOALS))' without ARCH)
+ifeq ($(SANITIZE),1)
+export SANITIZE
+include tools/variants/sanitize.mk
 endif
-export ARCH
-export KOBJ ?= $(BUILD)/kernel-i386
-export VARIANT ?= i386
-export IMAGE_DIR ?= $(BUILD)/image-i386
-export MKOSI_ARCH ?= x86
-export OVERLAY_DIR ?= $(BUILD)/overlay-i386
-export KSFT_CROSS_COMPILE ?= i686-linux-gnu-
-export QEMU ?= qemu-system-i386
-export LOGS_DIR ?= $(BUILD)/logs-i386
-export TIMINGS_FILE ?= $(BUILD)/timings-i386
-export RESULTS_LATEST ?= latest-i386
-CLEAN := $(KOBJ) $(OVERLAY_DIR) $(LOGS_DIR) $(TIMINGS_FILE) \
-	$(BUILD)/results/*-i386 $(BUILD)/results/$(RESULTS_LATEST)
+ifeq ($(ARCH),i386)
+include tools/variants/i386.mk
 else ifneq ($(filter-out x86_64,$(ARCH)),)
 $(error ARCH=$(ARCH): the guest is x86_64 (ARCH unset) or i386 (ARCH=i386))
-else
-CLEAN := $(BUILD)/kernel $(BUILD)/overlay \
-	$(BUILD)/results $(BUILD)/logs $(BUILD)/series $(BUILD)/timings
 endif
+CLEAN ?= $(BUILD)/kernel $(BUILD)/overlay \
+	$(BUILD)/results $(BUILD)/logs $(BUILD)/series $(BUILD)/timings
 
 # (After the blocks above: exporting an unset variable defines it, empty,
 # and ?= would then not set it.)

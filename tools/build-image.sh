@@ -9,7 +9,7 @@
 # (mkosi's --architecture=: Debian i386, by debootstrap).
 . "$(dirname "$0")/lib.sh"
 
-out=${IMAGE_DIR:-$BUILD/image}
+out=$IMAGE
 arch=${MKOSI_ARCH:-}
 img=$out/base.cpio
 stamp=$out/base.key

@@ -2,15 +2,15 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # Configure and build the guest kernel (bzImage + modules) out of tree in
-# build/kernel (KOBJ= for another build directory; `make SANITIZE=1` sets
-# KOBJ=build/kernel-sanitize and adds config/sanitize.config). ARCH= (kbuild's,
-# from the environment; `make ARCH=i386` sets it with KOBJ=build/kernel-i386)
-# picks config/arch-$ARCH.config, x86_64 by default. Skips the kernel
+# build/kernel (KOBJ= for another build directory; a variant,
+# tools/variants/*.mk, sets it and may add a fragment, VARIANT_CONFIG).
+# ARCH= (kbuild's, from the environment; `make ARCH=i386` sets it) picks
+# config/arch-$ARCH.config, x86_64 by default. Skips the kernel
 # build entirely when neither the kernel sources in build/linux (selftests
 # aside) nor the config fragments changed since the last good build.
 . "$(dirname "$0")/lib.sh"
 
-obj=${KOBJ:-$BUILD/kernel}
+obj=$OBJ
 arch_config=$KSTRING_ROOT/kernel-changes/config/arch-${ARCH:-x86_64}.config
 [ -f "$arch_config" ] ||
 	die "ARCH=$ARCH: no ${arch_config#"$KSTRING_ROOT"/}; unset ARCH (x86_64) or use ARCH=i386"
@@ -18,8 +18,7 @@ frags=("$KSTRING_ROOT/kernel-changes/config/guest.config"
        "$arch_config"
        "$TREE/tools/testing/selftests/lib/config"
        "$KSTRING_ROOT/kernel-changes/config/project.config")
-[ "${SANITIZE:-0}" = 1 ] &&
-	frags+=("$KSTRING_ROOT/kernel-changes/config/sanitize.config")
+[ -n "${VARIANT_CONFIG:-}" ] && frags+=("$VARIANT_CONFIG")
 [ -n "${EXTRA_CONFIG:-}" ] && frags+=("$EXTRA_CONFIG")
 [ -d "$TREE/.git" ] || die "no tree at $TREE: run 'make tree'"
 
@@ -43,9 +42,8 @@ fi
 
 "$KSTRING_ROOT/tools/configure-kernel.sh" "$obj" "${frags[@]}" || exit 2
 
-jobs=${JOBS:-$(($(nproc) + 1))}
-say "kernel: make ${ARCH:+ARCH=$ARCH }-j$jobs bzImage modules in ${obj#"$KSTRING_ROOT"/}"
-KOBJ=$obj kbuild -j"$jobs" bzImage modules ||
+say "kernel: make ${ARCH:+ARCH=$ARCH }-j$JOBS bzImage modules in ${obj#"$KSTRING_ROOT"/}"
+kbuild -j"$JOBS" bzImage modules ||
 	die "kernel build failed (rerun 'make kernel': the build resumes where it stopped)"
 # With FORTIFY_SOURCE (SANITIZE=1) kbuild compiles lib/test_fortify/, the
 # build-time tests of the fortified string functions (strscpy() and

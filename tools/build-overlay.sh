@@ -10,15 +10,15 @@
 # and KSFT_CROSS_COMPILE=i686-linux-gnu- (kselftest's programs built 32-bit).
 . "$(dirname "$0")/lib.sh"
 
-obj=${KOBJ:-$BUILD/kernel}
+obj=$OBJ
 # The collections to run, and those of EXTRA_TESTS (lkdtm:FOO.sh, ...).
-targets=$(printf '%s\n' ${KSFT_TARGETS:-lib} $(tr ',' '\n' <<< "${EXTRA_TESTS:-}" | cut -d: -f1) |
+targets=$(printf '%s\n' $KSFT_TARGETS $(tr ',' '\n' <<< "${EXTRA_TESTS:-}" | cut -d: -f1) |
 	sort -u | xargs)
-ovl=${OVERLAY_DIR:-$BUILD/overlay}
-image=${IMAGE_DIR:-$BUILD/image}
+ovl=$OVERLAY
+image=$IMAGE
 base=$image/base.cpio
 cross=${KSFT_CROSS_COMPILE:-}
-initrd=${INITRD:-$obj/initrd.cpio}
+initrd=$INITRD
 
 [ -f "$obj/.kstring-key" ] || die "no kernel build in $obj: run 'make kernel'"
 [ -f "$base" ] || die "no base image: run 'make image'"

@@ -122,9 +122,9 @@ done
 config_for() {
 	case $1 in
 	guest)
-		[ -f "${KOBJ:-$BUILD/kernel}/.config" ] ||
+		[ -f "$OBJ/.config" ] ||
 			die "no guest .config: run 'make kernel'"
-		cp "${KOBJ:-$BUILD/kernel}/.config" "$2/.config" ;;
+		cp "$OBJ/.config" "$2/.config" ;;
 	*defconfig)
 		make -s -C "$work/linux" O="$2" "$1" > /dev/null ||
 			die "make $1 failed" ;;
@@ -158,7 +158,7 @@ if [ "${CHECKPATCH_ONLY:-0}" != 1 ]; then
 	fi
 	export CCACHE_DIR=${CCACHE_DIR:-$BUILD/ccache}
 	export KBUILD_BUILD_TIMESTAMP=2015-05-01 KBUILD_BUILD_USER=kstring KBUILD_BUILD_HOST=check
-	jobs=${JOBS:-$(($(nproc) + 1))}
+	jobs=$JOBS
 	for cfg in ${CHECK_CONFIGS:-guest x86_64_defconfig}; do
 		obj=$work/kernel-$cfg
 		mkdir -p "$obj"

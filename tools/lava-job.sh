@@ -16,9 +16,9 @@
 #   LAVA_JOB_ID        the directory's name (default: a UTC timestamp)
 . "$(dirname "$0")/lib.sh"
 
-obj=${KOBJ:-$BUILD/kernel}
+obj=$OBJ
 kernel=$obj/arch/x86/boot/bzImage
-initrd=${INITRD:-$obj/initrd.cpio}
+initrd=$INITRD
 [ -f "$kernel" ] || die "no kernel at $kernel: run 'make kernel'"
 [ -f "$initrd" ] || die "no initrd at $initrd: run 'make overlay'"
 
@@ -43,7 +43,7 @@ if [ "$accel" = tcg ]; then
 fi
 # The run's timeout bounds both the wait for the results and the job
 # (plus the deploy, the boot and the power-off).
-run_timeout=${TIMEOUT:-900}
+run_timeout=$TIMEOUT
 # This host's TSC rate (guest_cmdline, under TCG) means nothing on a
 # lab's worker: only a local job gets it.
 host=$accel
@@ -54,7 +54,7 @@ cmdline+=" kstring.console=lava $(guest_tests)"
 # build's release.
 version=$(cat "$TREE/.git/kstring-ksrc-version" 2>/dev/null || echo unknown)
 release=$(cat "$obj/include/config/kernel.release" 2>/dev/null || echo unknown)
-tests=${TESTS:-${KSFT_TARGETS:-lib}}${EXTRA_TESTS:+,$EXTRA_TESTS}
+tests=${TESTS:-$KSFT_TARGETS}${EXTRA_TESTS:+,$EXTRA_TESTS}
 sed -e "s|@JOB_NAME@|kstring kselftest $tests (${PROFILE:-full}) on $KSRC_PKG $version, $id|" \
 	-e "s|@KSRC_PKG@|$KSRC_PKG|" -e "s|@KSRC_VERSION@|$version|" \
 	-e "s|@KERNEL_RELEASE@|$release|" -e "s|@PROFILE@|${PROFILE:-full}|" \

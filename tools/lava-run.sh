@@ -40,7 +40,7 @@ cp "$job/job.yaml" "$rundir/job.yaml"
 	> "$rundir/device.yaml" || die "cannot render the LAVA device"
 write_run_info "$rundir"
 
-timeout=${TIMEOUT:-900}
+timeout=$TIMEOUT
 say "lava-run: job ${job#"$KSTRING_ROOT"/}/job.yaml, device ${rundir#"$KSTRING_ROOT"/}/device.yaml"
 t0=$(now)
 # The job's own timeouts end it; ours only catches lava-run itself hanging.

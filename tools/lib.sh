@@ -16,6 +16,18 @@ SELFTESTS=${SELFTESTS_SRC:-$KSTRING_ROOT/selftests}
 # Debian's source package; KSRC_TARBALL= points at another tree (QA option).
 KSRC_PKG=${KSRC_PKG:-linux-source-6.1}
 KSRC_TARBALL=${KSRC_TARBALL:-/usr/src/$KSRC_PKG.tar.xz}
+# Every default of the pipeline's products and options, here only: make
+# passes its variables (README "Options") and a variant's
+# (tools/variants/*.mk) through the environment.
+OBJ=${KOBJ:-$BUILD/kernel}		# the kernel build
+INITRD=${INITRD:-$OBJ/initrd.cpio}	# base image + overlay
+IMAGE=${IMAGE_DIR:-$BUILD/image}	# the base image (mkosi)
+OVERLAY=${OVERLAY_DIR:-$BUILD/overlay}
+RESULTS=$BUILD/results
+QEMU=${QEMU:-qemu-system-x86_64}
+KSFT_TARGETS=${KSFT_TARGETS:-lib}	# the kselftest collections
+TIMEOUT=${TIMEOUT:-900}			# seconds before a guest counts as hung
+JOBS=${JOBS:-$(($(nproc) + 1))}
 
 say() { printf '%s\n' "$*"; }
 warn() { printf '%s: warning: %s\n' "${0##*/}" "$*" >&2; }
@@ -158,7 +170,7 @@ kbuild() {
 	CCACHE_DIR=${CCACHE_DIR:-$BUILD/ccache} \
 	KBUILD_BUILD_TIMESTAMP=${KBUILD_BUILD_TIMESTAMP:-2015-05-01} \
 	KBUILD_BUILD_USER=kstring KBUILD_BUILD_HOST=guest \
-		make -C "$TREE" O="${KOBJ:-$BUILD/kernel}" CC="$cc" "$@"
+		make -C "$TREE" O="$OBJ" CC="$cc" "$@"
 }
 
 # ksft_install DEST OBJDIR TARGETS: build kselftest's TARGETS (a list)
@@ -239,7 +251,7 @@ guest_cmdline() {
 # KSFT_TARGETS, EXTRA_TESTS, KSFT_TIMEOUT, PROFILE and KERNEL_ARGS
 # (tools/guest/run-tests reads the kstring.* words).
 guest_tests() {
-	local sel="kstring.collections=${KSFT_TARGETS:-lib}"
+	local sel="kstring.collections=$KSFT_TARGETS"
 	[ -n "${TESTS:-}" ] && sel="kstring.tests=$TESTS"
 	[ -n "${EXTRA_TESTS:-}" ] && sel+=" kstring.tests=$EXTRA_TESTS"
 	[ -n "${KSFT_TIMEOUT:-}" ] && sel+=" kstring.timeout=$KSFT_TIMEOUT"
@@ -251,7 +263,7 @@ guest_tests() {
 # source, series, variant, profile, tests) and the latest time of each
 # build stage (timings.env), for the summary and kcidb.json.
 write_run_info() {
-	local obj=${KOBJ:-$BUILD/kernel} changes
+	local obj=$OBJ changes
 	changes=$(cd "$KSTRING_ROOT" && find kernel-changes selftests -type f |
 		LC_ALL=C sort | xargs cat | sha256sum | cut -c1-16)
 	cat > "$1/meta.env" <<-EOT
@@ -263,7 +275,7 @@ write_run_info() {
 	changes_hash=$changes
 	variant=${VARIANT:-default}
 	profile=${PROFILE:-full}
-	tests=${TESTS:-${KSFT_TARGETS:-lib}}${EXTRA_TESTS:+,$EXTRA_TESTS}
+	tests=${TESTS:-$KSFT_TARGETS}${EXTRA_TESTS:+,$EXTRA_TESTS}
 	EOT
 	[ -f "$TIMINGS" ] && awk '{ t[$2] = $3 } END { for (s in t) print s "=" t[s] }' \
 		"$TIMINGS" | sort > "$1/timings.env"

@@ -13,7 +13,7 @@
 . "$(dirname "$0")/lib.sh"
 
 kernel=$1
-qemu=${QEMU:-qemu-system-x86_64}
+qemu=$QEMU
 case ${ACCEL:-auto} in
 kvm|tcg) printf '%s\nACCEL=%s given\n' "$ACCEL" "$ACCEL"; exit 0 ;;
 auto) ;;

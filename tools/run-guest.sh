@@ -17,11 +17,11 @@
 
 mode=$1
 rundir=${2:-}
-obj=${KOBJ:-$BUILD/kernel}
+obj=$OBJ
 kernel=$obj/arch/x86/boot/bzImage
-initrd=${INITRD:-$obj/initrd.cpio}
-qemu=${QEMU:-qemu-system-x86_64}	# `make ARCH=i386`: qemu-system-i386
-timeout=${TIMEOUT:-900}
+initrd=$INITRD
+qemu=$QEMU	# `make ARCH=i386`: qemu-system-i386
+timeout=$TIMEOUT
 
 [ -f "$kernel" ] || die "no kernel at $kernel: run 'make kernel'"
 [ -f "$initrd" ] || die "no initrd at $initrd: run 'make overlay'"

@@ -11,11 +11,10 @@
 # table is printed again. `make run` always boots.
 . "$(dirname "$0")/lib.sh"
 
-obj=${KOBJ:-$BUILD/kernel}
-initrd=${INITRD:-$obj/initrd.cpio}
-results=$BUILD/results
+initrd=$INITRD
+results=$RESULTS
 latest=$results/${RESULTS_LATEST:-latest}	# one link per variant (ARCH=i386)
-key=$( (cat "$initrd.key" 2>/dev/null; echo "${PROFILE:-full} ${TESTS:-} ${EXTRA_TESTS:-} ${KSFT_TARGETS:-} ${KERNEL_ARGS:-} ${ACCEL:-} ${KSFT_TIMEOUT:-}") |
+key=$( (cat "$initrd.key" 2>/dev/null; echo "${PROFILE:-full} ${TESTS:-} ${EXTRA_TESTS:-} $KSFT_TARGETS ${KERNEL_ARGS:-} ${ACCEL:-} ${KSFT_TIMEOUT:-}") |
 	sha256sum | cut -d' ' -f1)
 
 if [ "${REUSE:-0}" = 1 ] && [ -f "$latest/inputs.key" ] &&

@@ -19,10 +19,10 @@
 . "$(dirname "$0")/lib.sh"
 
 need_tools inotifywait flock
-obj=${KOBJ:-$BUILD/kernel}
+obj=$OBJ
 share=$BUILD/watch/share
-collections=${KSFT_TARGETS:-lib}
-round_timeout=${TIMEOUT:-900}
+collections=$KSFT_TARGETS
+round_timeout=$TIMEOUT
 export PROFILE=${PROFILE:-quick}
 [ -f "$obj/initrd.cpio" ] || die "no initrd in $obj: run 'make overlay'"
 
