@@ -27,6 +27,7 @@ sys.path.insert(0, HERE)
 sys.dont_write_bytecode = True      # keep the source tree clean
 
 import parse_integer_model as m  # noqa: E402
+from tap import Tap  # noqa: E402
 
 REPO = os.path.dirname(os.path.dirname(HERE))
 DEFAULT_VECTORS = os.path.join(REPO, "selftests", "lib",
@@ -177,30 +178,6 @@ WIDTH_LINES = [
     ("long 10 - 9223372036854775808 -ERANGE -", True, ""),
     ("u32 10 - 4294967296 -ERANGE -", True, ""),
 ]
-
-
-class Tap:
-    def __init__(self):
-        self.lines = []
-        self.n = 0
-        self.failed = 0
-
-    def check(self, ok, desc, diag=None):
-        self.n += 1
-        n = self.n
-        desc = desc.replace("#", "\\#")
-        self.lines.append("%s %d - %s" % ("ok" if ok else "not ok", n, desc))
-        if not ok:
-            self.failed += 1
-            if diag:
-                self.lines.append("# " + diag)
-
-    def emit(self):
-        print("TAP version 13")
-        print("1..%d" % self.n)
-        for l in self.lines:
-            print(l)
-        return 0 if self.failed == 0 else 1
 
 
 def fmt(ret, value):
