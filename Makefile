@@ -33,7 +33,10 @@ PROFILE ?= quick
 export KSRC_PKG KSRC_TARBALL BASE_CONFIG EXTRA_CONFIG TIMEOUT ACCEL PROFILE \
 	TESTS EXTRA_TESTS KSFT_TARGETS KSFT_TIMEOUT KERNEL_ARGS JOBS
 
-STAGE := tools/stage.sh
+# The stage scripts (make drift's host test runs the pipeline with
+# stand-ins).
+TOOLS ?= $(CURDIR)/tools
+STAGE := $(TOOLS)/stage.sh
 
 .PHONY: all deps tree selftests kernel image overlay run qa watch shell test \
 	lava-job lava-run lava-deps bench-loop \
@@ -41,7 +44,7 @@ STAGE := tools/stage.sh
 	distclean help
 
 all: overlay ## the whole pipeline; reprints the last passing run when nothing changed
-	@REUSE=1 tools/run.sh
+	@REUSE=1 $(TOOLS)/run.sh
 
 # `make help`: every target with its "## " note.
 help: ## this list
@@ -49,22 +52,22 @@ help: ## this list
 		$(firstword $(MAKEFILE_LIST))
 
 deps: ## install the missing packages of tools/deb-packages (root)
-	@tools/deps.sh
+	@$(TOOLS)/deps.sh
 
 tree: deps ## build/linux: pristine import, one commit per series entry
-	@$(STAGE) tree tools/prepare-tree.sh
+	@$(STAGE) tree $(TOOLS)/prepare-tree.sh
 
 selftests: tree ## commit selftests/ into the tree
-	@$(STAGE) selftests tools/sync-selftests.sh
+	@$(STAGE) selftests $(TOOLS)/sync-selftests.sh
 
 kernel: selftests ## configure, check and build the guest kernel
-	@$(STAGE) kernel tools/build-kernel.sh
+	@$(STAGE) kernel $(TOOLS)/build-kernel.sh
 
 image: deps ## the base guest image (mkosi.conf)
-	@$(STAGE) image tools/build-image.sh
+	@$(STAGE) image $(TOOLS)/build-image.sh
 
 overlay: kernel image ## modules, kselftests and the runner: initrd.cpio
-	@$(STAGE) overlay tools/build-overlay.sh
+	@$(STAGE) overlay $(TOOLS)/build-overlay.sh
 
 run: overlay ## boot, run kselftest, judge (PROFILE=quick)
 	@tools/run.sh

@@ -10,8 +10,9 @@
 #   fetch     apt-get download into build/drift/debs/ (checked against the
 #             archive's SHA256), dpkg-deb -x into build/drift/<ver>/deb/;
 #             nothing is installed
-#   pipeline  tree, selftests, kernel, image, overlay, run: the Makefile's
-#             stages, with KSRC_TARBALL pointing at that version's tarball
+#   pipeline  make all (tree, selftests, kernel, image, overlay, run) with
+#             BUILD=build/drift/<ver> and KSRC_TARBALL pointing at that
+#             version's tarball
 # The guest image is the main one (BUILD, or DRIFT_MAIN_BUILD=), verified
 # once by tools/build-image.sh in build/drift/shared/ and hardlinked into
 # each version; the kernel builds share the main ccache. A version that
@@ -29,7 +30,6 @@ DRIFT=${DRIFT_DIR:-$BUILD/drift}
 DEBS=$DRIFT/debs
 NICE=${DRIFT_NICE:-10}
 TOOLS=${DRIFT_TOOLS:-$KSTRING_ROOT/tools}	# another set: the host test
-STAGES=(tree selftests kernel image overlay run)
 
 usage() {
 	sed -n '4,7p' "$0" | sed 's/^# \{0,1\}//'
@@ -115,10 +115,12 @@ shared_image() {
 		"$TOOLS/stage.sh" image "$TOOLS/build-image.sh"
 }
 
-# pipeline VER VDIR: the Makefile's stages in VDIR; the first failing one
-# ends it. Prints "failed_stage=NAME" for the summary.
+# pipeline VER VDIR: `make all` (the Makefile's stages, then a run, or
+# the passing run of the same inputs reprinted) in VDIR, its own BUILD.
+# Records "failed_stage=NAME" (tools/lib.sh's stage_failed) for the
+# summary.
 pipeline() {
-	local ver=$1 vdir=$2 s f rc cmd
+	local ver=$1 vdir=$2 f rc
 	mkdir -p "$vdir/image"
 	for f in base.cpio base.key; do
 		ln -f "$DRIFT/shared/image/$f" "$vdir/image/$f" 2>/dev/null ||
@@ -127,32 +129,25 @@ pipeline() {
 	# The KVM probe's answer holds for this host boot: share it.
 	[ -f "$MAIN_BUILD/accel-probe" ] && [ ! -f "$vdir/accel-probe" ] &&
 		cp "$MAIN_BUILD/accel-probe" "$vdir/"
-	# base_dir makes ccache hash ../linux/... instead of this tree's
-	# absolute path, so the versions share cache entries.
-	for s in "${STAGES[@]}"; do
-		case $s in
-		tree) cmd=("$TOOLS/prepare-tree.sh") ;;
-		selftests) cmd=("$TOOLS/sync-selftests.sh") ;;
-		kernel) cmd=("$TOOLS/build-kernel.sh") ;;
-		image) cmd=("$TOOLS/build-image.sh") ;;
-		overlay) cmd=("$TOOLS/build-overlay.sh") ;;
-		run) cmd=("$TOOLS/run.sh") ;;
-		esac
-		env -u KOBJ -u INITRD -u RUN_ID -u VARIANT -u NO_LATEST \
-			BUILD="$vdir" TREE="$vdir/linux" FORCE=1 \
-			KSRC_TARBALL="$vdir/deb/usr/src/$KSRC_PKG.tar.xz" KSRC_VERSION="$ver" \
-			CCACHE_DIR="$MAIN_BUILD/ccache" CCACHE_BASEDIR="$vdir" \
-			REUSE="${DRIFT_REUSE:-1}" \
-			nice -n "$NICE" "$TOOLS/stage.sh" "$s" "${cmd[@]}"
-		rc=$?
-		if [ "$rc" -ne 0 ]; then
-			echo "failed_stage=$s" > "$vdir/failed-stage"
-			[ "$rc" -eq 130 ] && exit 130
-			return 1
-		fi
-	done
-	# The guest's verdict table (run_stage shows only the last line).
-	sed -n '/^test  /,/^verdict:/p' "$vdir/logs/run.log" | sed 's/^/    /'
+	rm -f "$vdir/logs/failed-stage"
+	# A variant's directories (KOBJ, ...) must not leak in from the
+	# caller's environment. base_dir makes ccache hash ../linux/...
+	# instead of this tree's absolute path, so the versions share cache
+	# entries.
+	env -u KOBJ -u INITRD -u RUN_ID -u VARIANT -u NO_LATEST -u MAKEFLAGS \
+		-u MAKELEVEL -u MFLAGS \
+		BUILD="$vdir" TREE="$vdir/linux" FORCE=1 \
+		KSRC_TARBALL="$vdir/deb/usr/src/$KSRC_PKG.tar.xz" KSRC_VERSION="$ver" \
+		CCACHE_DIR="$MAIN_BUILD/ccache" CCACHE_BASEDIR="$vdir" \
+		nice -n "$NICE" make --no-print-directory -C "$KSTRING_ROOT" \
+		TOOLS="$TOOLS" all < /dev/null 2>&1 | sed -u 's/^/    /'
+	rc=${PIPESTATUS[0]}
+	if [ "$rc" -ne 0 ]; then
+		echo "failed_stage=$(cat "$vdir/logs/failed-stage" 2>/dev/null || echo make)" \
+			> "$vdir/failed-stage"
+		[ "$rc" -ge 128 ] && exit 130	# make was interrupted
+		return 1
+	fi
 	rm -f "$vdir/failed-stage"
 }
 

@@ -112,6 +112,10 @@ record_timing() {
 	printf '%s %s %s\n' "$(date +%s)" "$1" "$2" >> "$TIMINGS"
 }
 
+# stage_failed NAME: record in build/logs/failed-stage that the stage
+# NAME failed (make drift reads it; a later success of NAME removes it).
+stage_failed() { mkdir -p "$LOGS" && echo "$1" > "$LOGS/failed-stage"; }
+
 # run_stage NAME CMD...: run CMD with its output in build/logs/NAME.log.
 # Every PROGRESS_EVERY seconds it prints the elapsed time and the log's
 # last line; on failure it prints the log's tail and where the log is, and
@@ -154,8 +158,10 @@ run_stage() {
 		fi
 		printf '%s: FAILED (exit %d) after %ss; full log: %s\n' \
 			"$name" "$rc" "$(elapsed "$t0")" "$log" >&2
+		stage_failed "$name"
 		return "$rc"
 	fi
+	[ "$(cat "$LOGS/failed-stage" 2>/dev/null)" = "$name" ] && rm -f "$LOGS/failed-stage"
 	record_timing "$name" "$(elapsed "$t0")"
 	say "    $(tail -n 1 "$log" | cut -c1-120)"
 	say "    $name: done in $(elapsed "$t0")s (log: ${log#"$KSTRING_ROOT"/})"

@@ -38,5 +38,6 @@ echo "$key" > "$rundir/inputs.key"
 [ "${NO_LATEST:-0}" = 1 ] || ln -sfn "$run_id" "$latest"
 python3 "$KSTRING_ROOT/tools/results" verdict "$rundir"
 rc=$?
+[ "$rc" -eq 0 ] || stage_failed run
 say "results: ${rundir#"$KSTRING_ROOT"/} (console.log, kselftest.tap, dmesg.log, junit.xml, summary.json)"
 exit "$rc"
