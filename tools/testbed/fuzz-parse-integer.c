@@ -17,13 +17,6 @@
 
 static const unsigned int bases[] = { 0, 2, 8, 10, 16, 1, 17, 36 };
 
-/* kstrto*() that has the range of each ref_type */
-static const int kstrto_of[REF_NR_TYPES] = {
-	[REF_UCHAR] = 8, [REF_SCHAR] = 9, [REF_USHORT] = 6, [REF_SHORT] = 7,
-	[REF_UINT] = 4, [REF_INT] = 5, [REF_ULONG] = 2, [REF_LONG] = 3,
-	[REF_ULLONG] = 0, [REF_LLONG] = 1,
-};
-
 static void fail(const char *what, const char *s, unsigned int base,
 		 enum ref_type t, int rc1, unsigned long long v1,
 		 int rc2, unsigned long long v2)
@@ -80,8 +73,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	base &= ~TB_PARSE_INTEGER_NEWLINE;
 	if (base != 1 && base <= 16) {
 		rrc = ref_parse_integer(s, base | TB_PARSE_INTEGER_NEWLINE, t, &rv);
-		krc = tb_kstrto(&patched_tb_ops, kstrto_of[t], s, base, &kv);
-		prc = tb_kstrto(&pristine_tb_ops, kstrto_of[t], s, base, &pv);
+		krc = tb_kstrto(&patched_tb_ops, t, s, base, &kv);
+		prc = tb_kstrto(&pristine_tb_ops, t, s, base, &pv);
 		if ((rrc < 0 ? rrc : 0) != krc || (krc == 0 && rv != kv))
 			fail("kstrto vs model", s, base, t, rrc, rv, krc, kv);
 		if (prc != krc || (krc == 0 && pv != kv))

@@ -14,45 +14,27 @@
 #endif
 #include "testbed.h"
 
-#define KSTRTO(name, type)						\
-static int tb_##name(const char *s, unsigned int base, type *res)	\
+#define KSTRTO(E, n, T, k, spec)					\
+static int tb_##k(const char *s, unsigned int base, T *res)		\
 {									\
-	return name(s, base, res);					\
+	return k(s, base, res);						\
 }
-KSTRTO(kstrtoull, unsigned long long)
-KSTRTO(kstrtoll, long long)
-KSTRTO(kstrtoul, unsigned long)
-KSTRTO(kstrtol, long)
-KSTRTO(kstrtouint, unsigned int)
-KSTRTO(kstrtoint, int)
-KSTRTO(kstrtou16, u16)
-KSTRTO(kstrtos16, s16)
-KSTRTO(kstrtou8, u8)
-KSTRTO(kstrtos8, s8)
+TB_TYPES(KSTRTO)
 
 #ifdef PARSE_INTEGER_NEWLINE
 _Static_assert(PARSE_INTEGER_NEWLINE == TB_PARSE_INTEGER_NEWLINE,
 	       "PARSE_INTEGER_NEWLINE changed: update testbed.h");
-#define PI(name, type)							\
-static int tb_##name(const char *s, unsigned int base, type *res)	\
+#define PI(E, n, T, k, spec)						\
+static int tb_pi_##n(const char *s, unsigned int base, T *res)	\
 {									\
 	return parse_integer(s, base, res);				\
 }
-#define PI_OP(name)	tb_##name
+TB_TYPES(PI)
+#define PI_OP(n)	tb_pi_##n
 #else
-#define PI(name, type)
-#define PI_OP(name)	NULL
+#define PI_OP(n)	NULL
 #endif
-PI(pi_uchar, unsigned char)
-PI(pi_schar, signed char)
-PI(pi_ushort, unsigned short)
-PI(pi_short, short)
-PI(pi_uint, unsigned int)
-PI(pi_int, int)
-PI(pi_ulong, unsigned long)
-PI(pi_long, long)
-PI(pi_ullong, unsigned long long)
-PI(pi_llong, long long)
+#define OPS(E, n, T, k, spec)	.k = tb_##k, .pi_##n = PI_OP(n),
 
 #ifdef TB_HAVE_SIMPLE_STRTOULL
 unsigned long long simple_strtoull(const char *cp, char **endp, unsigned int base);
@@ -69,26 +51,7 @@ unsigned long long simple_strtoull(const char *cp, char **endp, unsigned int bas
 
 const struct tb_ops tb_ops = {
 	.name			= TB_NAME,
-	.kstrtoull		= tb_kstrtoull,
-	.kstrtoll		= tb_kstrtoll,
-	.kstrtoul		= tb_kstrtoul,
-	.kstrtol		= tb_kstrtol,
-	.kstrtouint		= tb_kstrtouint,
-	.kstrtoint		= tb_kstrtoint,
-	.kstrtou16		= tb_kstrtou16,
-	.kstrtos16		= tb_kstrtos16,
-	.kstrtou8		= tb_kstrtou8,
-	.kstrtos8		= tb_kstrtos8,
-	.pi_uchar		= PI_OP(pi_uchar),
-	.pi_schar		= PI_OP(pi_schar),
-	.pi_ushort		= PI_OP(pi_ushort),
-	.pi_short		= PI_OP(pi_short),
-	.pi_uint		= PI_OP(pi_uint),
-	.pi_int			= PI_OP(pi_int),
-	.pi_ulong		= PI_OP(pi_ulong),
-	.pi_long		= PI_OP(pi_long),
-	.pi_ullong		= PI_OP(pi_ullong),
-	.pi_llong		= PI_OP(pi_llong),
+	TB_TYPES(OPS)
 	.strscpy		= strscpy,
 	.strscpy_truncate	= STRSCPY_TRUNCATE,
 	.strscpy_pad		= strscpy_pad,

@@ -149,7 +149,7 @@ static void print_str(FILE *f, const char *s)
 struct stats {
 	unsigned long long compared, bad, documented;
 };
-static struct stats kstats[TB_NR_KSTRTO], mstats[REF_NR_TYPES];
+static struct stats kstats[REF_NR_TYPES], mstats[REF_NR_TYPES];
 
 /* undocumented differences, grouped by function, base and outcomes */
 struct diff_class {
@@ -189,7 +189,7 @@ static void report_classes(void)
 		struct diff_class *c = &classes[i];
 
 		printf("# DIFF %s(..., %#x): pristine %s, patched %s: %llu inputs, e.g. ",
-		       tb_kstrto_names[c->fn], c->base, rc_class(c->prc),
+		       ref_types[c->fn].kstrto, c->base, rc_class(c->prc),
 		       rc_class(c->qrc), c->n);
 		print_str(stdout, c->example);
 		printf(" -> %llu / %llu\n", c->pv, c->qv);
@@ -205,7 +205,7 @@ static void check_kstrto(const char *s)
 	unsigned int b;
 	int fn;
 
-	for (fn = 0; fn < TB_NR_KSTRTO; fn++) {
+	for (fn = 0; fn < REF_NR_TYPES; fn++) {
 		for (b = 0; b < NR_KBASES; b++) {
 			unsigned int base = kstrto_bases[b];
 			unsigned long long pv = 0, qv = 0;
@@ -217,7 +217,7 @@ static void check_kstrto(const char *s)
 			kstats[fn].compared++;
 			if (prc == qrc && (prc || pv == qv))
 				continue;
-			a = find_allowed(tb_kstrto_names[fn], base, prc, qrc);
+			a = find_allowed(ref_types[fn].kstrto, base, prc, qrc);
 			if (a) {
 				a->hits++;
 				kstats[fn].documented++;
@@ -346,9 +346,9 @@ static bool report_number_checks(double secs)
 	int i;
 
 	report_classes();
-	for (i = 0; i < TB_NR_KSTRTO; i++) {
+	for (i = 0; i < REF_NR_TYPES; i++) {
 		printf("result: %s %s %llu compared, %llu undocumented differences, %llu documented\n",
-		       tb_kstrto_names[i], kstats[i].bad ? "FAIL" : "ok",
+		       ref_types[i].kstrto, kstats[i].bad ? "FAIL" : "ok",
 		       kstats[i].compared, kstats[i].bad, kstats[i].documented);
 		total += kstats[i].compared;
 		bad += kstats[i].bad;

@@ -21,24 +21,14 @@
 #include <string.h>
 #include "ref.h"
 
-static const struct {
-	const char *name;
-	enum ref_type type;
-} spec_types[] = {
-	{ "u8", REF_UCHAR }, { "s8", REF_SCHAR },
-	{ "u16", REF_USHORT }, { "s16", REF_SHORT },
-	{ "u32", REF_UINT }, { "s32", REF_INT },
-	{ "ulong", REF_ULONG }, { "long", REF_LONG },
-	{ "u64", REF_ULLONG }, { "s64", REF_LLONG },
-};
-
+/* The type the spec calls NAME (TB_TYPES). */
 static int type_of(const char *name, enum ref_type *type)
 {
-	size_t i;
+	int t;
 
-	for (i = 0; i < ARRAY_SIZE(spec_types); i++) {
-		if (!strcmp(spec_types[i].name, name)) {
-			*type = spec_types[i].type;
+	for (t = 0; t < REF_NR_TYPES; t++) {
+		if (!strcmp(ref_types[t].spec, name)) {
+			*type = t;
 			return 0;
 		}
 	}

@@ -12,18 +12,12 @@
 #include <string.h>
 #include "ref.h"
 
-const struct ref_type_info ref_types[REF_NR_TYPES] = {
-	[REF_UCHAR]	= { "unsigned char",	false,	UCHAR_MAX },
-	[REF_SCHAR]	= { "signed char",	true,	SCHAR_MAX },
-	[REF_USHORT]	= { "unsigned short",	false,	USHRT_MAX },
-	[REF_SHORT]	= { "short",		true,	SHRT_MAX },
-	[REF_UINT]	= { "unsigned int",	false,	UINT_MAX },
-	[REF_INT]	= { "int",		true,	INT_MAX },
-	[REF_ULONG]	= { "unsigned long",	false,	ULONG_MAX },
-	[REF_LONG]	= { "long",		true,	LONG_MAX },
-	[REF_ULLONG]	= { "unsigned long long", false, ULLONG_MAX },
-	[REF_LLONG]	= { "long long",	true,	LLONG_MAX },
-};
+#define IS_SIGNED(T)	((T)-1 < (T)0)
+#define TYPE_INFO(E, n, T, k, spec)					\
+	[REF_##E] = { #T, #spec, #k, IS_SIGNED(T),			\
+		      IS_SIGNED(T) ? (1ULL << (8 * sizeof(T) - 1)) - 1	\
+				   : (unsigned long long)(T)-1 },
+const struct ref_type_info ref_types[REF_NR_TYPES] = { TB_TYPES(TYPE_INFO) };
 
 static int digit(int c)
 {
@@ -115,84 +109,29 @@ int ref_parse_integer(const char *s, unsigned int base, enum ref_type type,
 int tb_parse_integer(const struct tb_ops *ops, const char *s, unsigned int base,
 		     enum ref_type type, unsigned long long *val)
 {
-	int rv;
+	int rv = -1000;
 
 	switch (type) {
-	case REF_UCHAR:
-		PI_CALL(pi_uchar, unsigned char);
-		break;
-	case REF_SCHAR:
-		PI_CALL(pi_schar, signed char);
-		break;
-	case REF_USHORT:
-		PI_CALL(pi_ushort, unsigned short);
-		break;
-	case REF_SHORT:
-		PI_CALL(pi_short, short);
-		break;
-	case REF_UINT:
-		PI_CALL(pi_uint, unsigned int);
-		break;
-	case REF_INT:
-		PI_CALL(pi_int, int);
-		break;
-	case REF_ULONG:
-		PI_CALL(pi_ulong, unsigned long);
-		break;
-	case REF_LONG:
-		PI_CALL(pi_long, long);
-		break;
-	case REF_ULLONG:
-		PI_CALL(pi_ullong, unsigned long long);
-		break;
+#define CALL_PI(E, n, T, k, spec) case REF_##E: PI_CALL(pi_##n, T); break;
+	TB_TYPES(CALL_PI)
+#undef CALL_PI
 	default:
-		PI_CALL(pi_llong, long long);
-		break;
+		abort();
 	}
 	return rv;
 }
 
-const char *const tb_kstrto_names[TB_NR_KSTRTO] = {
-	"kstrtoull", "kstrtoll", "kstrtoul", "kstrtol", "kstrtouint",
-	"kstrtoint", "kstrtou16", "kstrtos16", "kstrtou8", "kstrtos8",
-};
-
-int tb_kstrto(const struct tb_ops *ops, int fn, const char *s, unsigned int base,
-	      unsigned long long *val)
+int tb_kstrto(const struct tb_ops *ops, enum ref_type type, const char *s,
+	      unsigned int base, unsigned long long *val)
 {
-	int rv;
+	int rv = -1000;
 
-	switch (fn) {
-	case 0:
-		PI_CALL(kstrtoull, unsigned long long);
-		break;
-	case 1:
-		PI_CALL(kstrtoll, long long);
-		break;
-	case 2:
-		PI_CALL(kstrtoul, unsigned long);
-		break;
-	case 3:
-		PI_CALL(kstrtol, long);
-		break;
-	case 4:
-		PI_CALL(kstrtouint, unsigned int);
-		break;
-	case 5:
-		PI_CALL(kstrtoint, int);
-		break;
-	case 6:
-		PI_CALL(kstrtou16, unsigned short);
-		break;
-	case 7:
-		PI_CALL(kstrtos16, short);
-		break;
-	case 8:
-		PI_CALL(kstrtou8, unsigned char);
-		break;
+	switch (type) {
+#define CALL_KSTRTO(E, n, T, k, spec) case REF_##E: PI_CALL(k, T); break;
+	TB_TYPES(CALL_KSTRTO)
+#undef CALL_KSTRTO
 	default:
-		PI_CALL(kstrtos8, signed char);
-		break;
+		abort();
 	}
 	return rv;
 }

@@ -14,13 +14,14 @@
 
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 
-enum ref_type {
-	REF_UCHAR, REF_SCHAR, REF_USHORT, REF_SHORT, REF_UINT, REF_INT,
-	REF_ULONG, REF_LONG, REF_ULLONG, REF_LLONG, REF_NR_TYPES
-};
+#define REF_TYPE(E, n, T, k, spec)	REF_##E,
+enum ref_type { TB_TYPES(REF_TYPE) REF_NR_TYPES };
+#undef REF_TYPE
 
 struct ref_type_info {
-	const char *name;
+	const char *name;	/* the C type */
+	const char *spec;	/* its name in parse_integer.vectors */
+	const char *kstrto;	/* the kstrto*() of its range */
 	bool is_signed;
 	unsigned long long max;
 };
@@ -40,11 +41,9 @@ int ref_parse_integer(const char *s, unsigned int base, enum ref_type type,
 int tb_parse_integer(const struct tb_ops *ops, const char *s, unsigned int base,
 		     enum ref_type type, unsigned long long *val);
 
-/* kstrto*() of @ops by index: 0 ull, 1 ll, 2 ul, 3 l, 4 uint, 5 int, 6 u16, 7 s16, 8 u8, 9 s8 */
-#define TB_NR_KSTRTO	10
-extern const char *const tb_kstrto_names[TB_NR_KSTRTO];
-int tb_kstrto(const struct tb_ops *ops, int fn, const char *s, unsigned int base,
-	      unsigned long long *val);
+/* kstrto*() of @ops for @type (ref_types[type].kstrto) */
+int tb_kstrto(const struct tb_ops *ops, enum ref_type type, const char *s,
+	      unsigned int base, unsigned long long *val);
 
 /* strscpy family models: what they return; they write what must be there */
 enum ref_scpy { REF_STRSCPY_TRUNCATE, REF_STRSCPY_EMPTY, REF_STRSCPY_PAD };

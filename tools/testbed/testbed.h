@@ -15,30 +15,33 @@
 
 typedef ssize_t (*tb_strscpy_fn)(char *dest, const char *src, size_t count);
 
+/*
+ * The ten integer types of kstrto*() and parse_integer(), the one list
+ * the testbed expands wherever it needs them:
+ * X(ENUM, name, C type, kstrto*() of that type, name in the spec,
+ *   selftests/lib/parse_integer.vectors).  long is the host's (64 bits).
+ */
+#define TB_TYPES(X)							\
+	X(UCHAR,  uchar,  unsigned char,      kstrtou8,   u8)		\
+	X(SCHAR,  schar,  signed char,        kstrtos8,   s8)		\
+	X(USHORT, ushort, unsigned short,     kstrtou16,  u16)		\
+	X(SHORT,  short,  short,              kstrtos16,  s16)		\
+	X(UINT,   uint,   unsigned int,       kstrtouint, u32)		\
+	X(INT,    int,    int,                kstrtoint,  s32)		\
+	X(ULONG,  ulong,  unsigned long,      kstrtoul,   ulong)	\
+	X(LONG,   long,   long,               kstrtol,    long)		\
+	X(ULLONG, ullong, unsigned long long, kstrtoull,  u64)		\
+	X(LLONG,  llong,  long long,          kstrtoll,   s64)
+
+/* each type's kstrto*() and parse_integer() */
+#define TB_OPS_MEMBERS(E, n, T, k, spec)				\
+	int (*k)(const char *s, unsigned int base, T *res);		\
+	int (*pi_##n)(const char *s, unsigned int base, T *res);
+
 struct tb_ops {
 	const char *name;
-	int (*kstrtoull)(const char *s, unsigned int base, unsigned long long *res);
-	int (*kstrtoll)(const char *s, unsigned int base, long long *res);
-	int (*kstrtoul)(const char *s, unsigned int base, unsigned long *res);
-	int (*kstrtol)(const char *s, unsigned int base, long *res);
-	int (*kstrtouint)(const char *s, unsigned int base, unsigned int *res);
-	int (*kstrtoint)(const char *s, unsigned int base, int *res);
-	int (*kstrtou16)(const char *s, unsigned int base, unsigned short *res);
-	int (*kstrtos16)(const char *s, unsigned int base, short *res);
-	int (*kstrtou8)(const char *s, unsigned int base, unsigned char *res);
-	int (*kstrtos8)(const char *s, unsigned int base, signed char *res);
-
-	/* parse_integer() instantiated for each supported type */
-	int (*pi_uchar)(const char *s, unsigned int base, unsigned char *res);
-	int (*pi_schar)(const char *s, unsigned int base, signed char *res);
-	int (*pi_ushort)(const char *s, unsigned int base, unsigned short *res);
-	int (*pi_short)(const char *s, unsigned int base, short *res);
-	int (*pi_uint)(const char *s, unsigned int base, unsigned int *res);
-	int (*pi_int)(const char *s, unsigned int base, int *res);
-	int (*pi_ulong)(const char *s, unsigned int base, unsigned long *res);
-	int (*pi_long)(const char *s, unsigned int base, long *res);
-	int (*pi_ullong)(const char *s, unsigned int base, unsigned long long *res);
-	int (*pi_llong)(const char *s, unsigned int base, long long *res);
+	/* a NULL pi_* member: the tree has no parse_integer() */
+	TB_TYPES(TB_OPS_MEMBERS)
 
 	tb_strscpy_fn strscpy;
 	tb_strscpy_fn strscpy_truncate;
