@@ -23,8 +23,9 @@
  * long_bits file tells: user space's sizeof(long) may differ (compat).
  *
  * -F BUG runs against an emulation of the module instead of sysfs, with
- * an injected bug, to show that the checks can fail (host dry runs); -L
- * sets the emulated kernel's width of long (default 64).
+ * an injected bug, to show that the checks can fail: host-only code that
+ * the host test links in (tools/tests/parse_integer_fake.c); -L sets the
+ * emulated kernel's width of long (default 64).
  * -V FILE checks the model against parse_integer.vectors, at the width
  * of -L or else at both.
  *
@@ -36,8 +37,6 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <linux/const.h>
-#include <pthread.h>
-#include <sched.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -48,7 +47,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#define NEWLINE_FLAG	0x80000000U
+#include "parse_integer_model.h"
+
 #define MAX_PROCS	64
 #define MAX_ERRNO	160
 #define POOL		32	/* knob values per type */
@@ -56,22 +56,6 @@
 #define TABLE_SIZE	_BITUL(TABLE_BITS)
 #define MAX_DIAG	3	/* failure messages per process */
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
-
-enum { T_S8, T_U8, T_S16, T_U16, T_S32, T_U32, T_LONG, T_ULONG, T_S64,
-	T_U64, T_NR };
-
-/* The bits of long and ulong are set by set_long_bits(). */
-static struct {
-	const char *name;
-	int bits;
-	bool is_signed;
-} types[T_NR] = {
-	[T_S8] = { "s8", 8, true },		[T_U8] = { "u8", 8, false },
-	[T_S16] = { "s16", 16, true },		[T_U16] = { "u16", 16, false },
-	[T_S32] = { "s32", 32, true },		[T_U32] = { "u32", 32, false },
-	[T_LONG] = { "long", 0, true },		[T_ULONG] = { "ulong", 0, false },
-	[T_S64] = { "s64", 64, true },		[T_U64] = { "u64", 64, false },
-};
 
 /* What a process counts; summed up by the parent. */
 struct stats {
@@ -85,25 +69,12 @@ struct stats {
 	unsigned int diags;
 };
 
-/* The emulated module of -F. */
-struct fake {
-	pthread_mutex_t lock;
-	unsigned long long seq;
-	int type;
-	unsigned int base;
-	char flags;
-	int ret;
-	unsigned long long val;
-	unsigned long long knob[T_NR];
-};
-
 struct shared {
 	struct stats st[MAX_PROCS + 1];
 	unsigned long long pool[T_NR][POOL];
 	unsigned char published[T_NR][POOL];
 	unsigned long long initial[T_NR];	/* knob values before the run */
 	unsigned long used;		/* slots taken in the table */
-	struct fake fake;
 };
 
 static struct shared *sh;
@@ -112,6 +83,7 @@ static struct stats *st;	/* this process's slot in sh->st */
 static const char *who = "main";
 static const char *dir = "/sys/kernel/test_parse_integer";
 static const char *fake_bug;	/* -F: emulate the module, with this bug */
+static const struct pi_io *io;	/* sysfs, or the emulation of -F */
 static bool wrong_model;	/* -M: deliberately wrong model */
 static int long_bits;		/* the kernel's BITS_PER_LONG */
 static size_t page_size;
@@ -186,36 +158,10 @@ static double now(void)
 	return ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
-static unsigned long long type_max(int t)
-{
-	int bits = types[t].bits - types[t].is_signed;
-
-	return bits == 64 ? ULLONG_MAX : (1ULL << bits) - 1;
-}
-
-/* Sign- or zero-extend the low bits of v as the type would hold them. */
-static unsigned long long type_extend(int t, unsigned long long v)
-{
-	int shift = 64 - types[t].bits;
-
-	if (!shift)
-		return v;
-	if (types[t].is_signed)
-		return (unsigned long long)((long long)(v << shift) >> shift);
-	return v << shift >> shift;
-}
-
-/* The content of a variable of type t filled with 0xa5 bytes. */
-static unsigned long long poison(int t)
-{
-	return type_extend(t, 0xa5a5a5a5a5a5a5a5ULL);
-}
-
 static void set_long_bits(int bits)
 {
 	long_bits = bits;
-	types[T_LONG].bits = bits;
-	types[T_ULONG].bits = bits;
+	model_set_long_bits(bits);
 }
 
 /* The kernel's width of long from the module; exits if it cannot tell. */
@@ -239,118 +185,6 @@ static void read_long_bits(void)
 	}
 	fclose(f);
 	set_long_bits(atoi(buf));
-}
-
-/* ---- the model */
-
-static unsigned int digit(unsigned char c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if ((c | 0x20) >= 'a' && (c | 0x20) <= 'f')
-		return (c | 0x20) - 'a' + 10;
-	return 99;
-}
-
-/*
- * parse_integer(s, base, &var) for a var of type t, s NUL-terminated:
- * the return value, and in *val the variable afterwards (poison on error).
- */
-static int model_parse(const char *s, unsigned int base, int t,
-		       unsigned long long *val)
-{
-	unsigned int radix = base & ~NEWLINE_FLAG;
-	unsigned long long acc = 0, limit = type_max(t);
-	const char *p = s, *digits;
-	bool neg = false;
-	unsigned int d;
-
-	*val = poison(t);
-	if (radix == 1 || radix > 16)
-		return -EINVAL;
-	if (*p == '+') {
-		p++;
-	} else if (*p == '-') {
-		if (!types[t].is_signed)
-			return -EINVAL;
-		neg = true;
-		p++;
-	}
-	if ((radix == 0 || radix == 16) && p[0] == '0' &&
-	    (p[1] | 0x20) == 'x' && digit(p[2]) < 16) {
-		radix = 16;
-		p += 2;
-	} else if (radix == 0) {
-		radix = p[0] == '0' ? 8 : 10;
-	}
-	for (digits = p; (d = digit(*p)) < radix; p++) {
-		if (acc > (ULLONG_MAX - d) / radix)
-			return -ERANGE;
-		acc = acc * radix + d;
-	}
-	if (p == digits)
-		return -EINVAL;
-	if (base & NEWLINE_FLAG) {
-		if (*p == '\n')
-			p++;
-		if (*p)
-			return -EINVAL;
-	}
-	if (neg)
-		limit++;	/* cannot wrap: only signed types get here */
-	if (wrong_model && limit < ULLONG_MAX)
-		limit++;	/* -M: the classic off-by-one */
-	if (acc > limit)
-		return -ERANGE;
-	*val = neg ? -acc : acc;
-	return p - s;
-}
-
-/* One request to "parse" and what the model expects of it. */
-struct req {
-	int type;
-	unsigned int base;
-	char flags;
-	int ret;
-	unsigned long long val;
-};
-
-/*
- * The header "<type> <base> <flags> " of the n bytes the module sees:
- * its length, or -EINVAL when the module must refuse the request.
- */
-static int model_header(const char *buf, size_t n, struct req *r)
-{
-	const char *end = buf + n, *p, *sp;
-	unsigned long long base = 0;
-	int t;
-
-	sp = memchr(buf, ' ', n);
-	if (!sp)
-		return -EINVAL;
-	for (t = 0; t < T_NR; t++)
-		if (strlen(types[t].name) == (size_t)(sp - buf) &&
-		    !memcmp(buf, types[t].name, sp - buf))
-			break;
-	if (t == T_NR)
-		return -EINVAL;
-	p = sp + 1;
-	if (p >= end || !isdigit((unsigned char)*p))
-		return -EINVAL;
-	for (; p < end && isdigit((unsigned char)*p); p++) {
-		base = base * 10 + (*p - '0');
-		if (base > UINT_MAX)
-			return -EINVAL;
-	}
-	if (p >= end || *p != ' ')
-		return -EINVAL;
-	p++;
-	if (end - p < 2 || (p[0] != '-' && p[0] != 'n') || p[1] != ' ')
-		return -EINVAL;
-	r->type = t;
-	r->base = base;
-	r->flags = p[0];
-	return p + 2 - buf;
 }
 
 /* ---- table of the outcomes writers announced */
@@ -413,7 +247,6 @@ static bool table_has(unsigned long long key)
 
 /* ---- the files: sysfs, or the emulation of -F */
 
-enum { F_PARSE, F_RESULT, F_VALUE, F_NR = F_VALUE + T_NR };
 static int fds[F_NR];
 
 static void open_files(void)
@@ -439,116 +272,37 @@ static void open_files(void)
 	}
 }
 
-static bool bug(const char *name, unsigned int one_in)
+static ssize_t sysfs_write(int f, const char *buf, size_t len)
 {
-	return !strcmp(fake_bug, name) && !below(one_in);
+	return pwrite(fds[f], buf, len, 0);
 }
 
-static ssize_t fake_write(int f, const char *buf, size_t len)
+static ssize_t sysfs_read(int f, char *buf, size_t size)
 {
-	struct fake *fk = &sh->fake;
-	char *s = strndup(buf, len);
-	bool wrong = wrong_model;
-	struct req r;
-	unsigned long long v;
-	int hdr, ret;
+	ssize_t n = pread(fds[f], buf, size - 1, 0);
 
-	wrong_model = false;	/* the emulation is right, -M or not */
-
-	if (bug("errno", 5000)) {
-		free(s);
-		errno = EIO;
-		return -1;
-	}
-	if (f == F_PARSE) {
-		hdr = model_header(buf, len, &r);
-		if (hdr < 0) {
-			free(s);
-			wrong_model = wrong;
-			errno = EINVAL;
-			return -1;
-		}
-		ret = model_parse(s + hdr, r.base |
-				  (r.flags == 'n' ? NEWLINE_FLAG : 0),
-				  r.type, &v);
-		pthread_mutex_lock(&fk->lock);
-		if (!bug("seq", 5000))
-			fk->seq++;
-		fk->type = r.type;
-		fk->base = r.base;
-		fk->flags = r.flags;
-		fk->ret = ret;
-		fk->val = bug("value", 50) ? v ^ 1 : v;
-		pthread_mutex_unlock(&fk->lock);
-	} else {
-		ret = model_parse(s, NEWLINE_FLAG, f - F_VALUE, &v);
-		if (ret < 0 && bug("store", 100))
-			fk->knob[f - F_VALUE] = rnd();
-		if (ret >= 0 && !strcmp(fake_bug, "torn")) {
-			/* two halves without the lock */
-			unsigned int *half = (unsigned int *)&fk->knob[f - F_VALUE];
-
-			__atomic_store_n(&half[0], (unsigned int)v,
-					 __ATOMIC_RELAXED);
-			sched_yield();
-			__atomic_store_n(&half[1], (unsigned int)(v >> 32),
-					 __ATOMIC_RELAXED);
-		} else if (ret >= 0) {
-			pthread_mutex_lock(&fk->lock);
-			fk->knob[f - F_VALUE] = v;
-			pthread_mutex_unlock(&fk->lock);
-		}
-	}
-	free(s);
-	wrong_model = wrong;
-	if (ret < 0 && f != F_PARSE) {
-		errno = -ret;
-		return -1;
-	}
-	return len;
+	if (n >= 0)
+		buf[n] = '\0';
+	return n;
 }
 
-static ssize_t fake_read(int f, char *buf, size_t size)
-{
-	struct fake *fk = &sh->fake;
-	int t;
+static const struct pi_io sysfs_io = { sysfs_write, sysfs_read };
 
-	pthread_mutex_lock(&fk->lock);
-	if (f == F_RESULT && !fk->seq)
-		snprintf(buf, size, "0 none 0 - 0 0\n");
-	else if (f == F_RESULT)
-		snprintf(buf, size, types[fk->type].is_signed ?
-			 "%llu %s %u %c %d %lld\n" :
-			 "%llu %s %u %c %d %llu\n",
-			 fk->seq, types[fk->type].name, fk->base, fk->flags,
-			 fk->ret, fk->val);
-	t = f - F_VALUE;
-	if (f >= F_VALUE)
-		snprintf(buf, size, types[t].is_signed ? "%lld\n" :
-			 "%llu\n", type_extend(t, fk->knob[t]));
-	pthread_mutex_unlock(&fk->lock);
-	return strlen(buf);
-}
+/*
+ * -F: an emulation of the module with an injected bug, to show that the
+ * checks can fail.  Host-only code (tools/tests/parse_integer_fake.c),
+ * linked in by the host test; a kselftest build has none.
+ */
+#pragma weak pi_fake_io
 
-/* One write() of len bytes, as sysfs does it: at most a page is seen. */
 static ssize_t do_write(int f, const char *buf, size_t len)
 {
-	if (fake_bug)
-		return len ? fake_write(f, buf, len < page_size ? len :
-					page_size) : 0;
-	return pwrite(fds[f], buf, len, 0);
+	return io->write(f, buf, len);
 }
 
 static ssize_t do_read(int f, char *buf, size_t size)
 {
-	ssize_t n;
-
-	if (fake_bug)
-		return fake_read(f, buf, size);
-	n = pread(fds[f], buf, size - 1, 0);
-	if (n >= 0)
-		buf[n] = '\0';
-	return n;
+	return io->read(f, buf, size);
 }
 
 /* ---- request generation */
@@ -952,7 +706,7 @@ static bool parse_one(char *buf, size_t len, bool exact,
 
 		buf[seen] = '\0';
 		r.ret = model_parse(buf + hdr, r.base | (r.flags == 'n' ?
-				    NEWLINE_FLAG : 0), r.type, &r.val);
+				    NEWLINE_FLAG : 0), r.type, &r.val, wrong_model);
 		buf[seen] = c;
 		if (!table_add(outcome_key(r.type, r.base, r.flags, r.ret,
 					   r.val))) {
@@ -1078,7 +832,7 @@ static void knob_one(char *buf)
 	seen = n < page_size ? n : page_size;
 	c = buf[seen];
 	buf[seen] = '\0';
-	ret = model_parse(buf, NEWLINE_FLAG, t, &want);
+	ret = model_parse(buf, NEWLINE_FLAG, t, &want, wrong_model);
 	buf[seen] = c;
 	if (ret >= 0) {
 		for (i = 0; i < POOL && sh->pool[t][i] != want; i++)
@@ -1190,7 +944,8 @@ static int check_vectors(const char *path)
 		}
 		s[n] = '\0';
 		got = model_parse(s, strtoul(base, NULL, 10) |
-				  (flags[0] == 'n' ? NEWLINE_FLAG : 0), t, &v);
+				  (flags[0] == 'n' ? NEWLINE_FLAG : 0), t, &v,
+				  wrong_model);
 		want = !strcmp(ret, "-EINVAL") ? -EINVAL :
 			!strcmp(ret, "-ERANGE") ? -ERANGE : atoi(ret);
 		wv = poison(t);
@@ -1275,7 +1030,6 @@ int main(int argc, char **argv)
 {
 	int writers = 8, readers = 2, seconds = 60, requests = 1000;
 	unsigned long long seed = time(NULL), seq0, seq, v;
-	pthread_mutexattr_t ma;
 	struct stats total = { 0 };
 	char *buf, line[256];
 	unsigned long accepted;
@@ -1341,10 +1095,18 @@ int main(int argc, char **argv)
 	/* Only an emulated kernel's width can be chosen. */
 	if (bits && !fake_bug)
 		print_usage(argv[0]);
-	if (fake_bug)
+	io = &sysfs_io;
+	if (fake_bug) {
 		set_long_bits(bits ? bits : 64);
-	else
+		io = pi_fake_io ? pi_fake_io(fake_bug, long_bits) : NULL;
+		if (!io) {
+			diag("-F %s: no such emulation of the module, or none in this build",
+			     fake_bug);
+			return 2;
+		}
+	} else {
 		read_long_bits();
+	}
 
 	sh = mmap(NULL, sizeof(*sh), PROT_READ | PROT_WRITE,
 		  MAP_SHARED | MAP_ANONYMOUS, -1, 0);
@@ -1355,9 +1117,6 @@ int main(int argc, char **argv)
 		diag("out of memory");
 		return 1;
 	}
-	pthread_mutexattr_init(&ma);
-	pthread_mutexattr_setpshared(&ma, PTHREAD_PROCESS_SHARED);
-	pthread_mutex_init(&sh->fake.lock, &ma);
 	st = &sh->st[MAX_PROCS];
 	rng = seed | 1;
 	make_pool();

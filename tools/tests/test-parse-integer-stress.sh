@@ -8,7 +8,9 @@
 # (-F), and a deliberately wrong model (-M), must make it fail with the
 # check that catches it.  Without the module's long_bits it must refuse
 # to run; built for a 32-bit user space (when i686-linux-gnu-gcc is
-# there) it must pass against an emulated 64-bit kernel.
+# there) it must pass against an emulated 64-bit kernel.  The emulation
+# is host-only code (parse_integer_fake.c, next to this test): a build of
+# the stress test alone, as kselftest's, must refuse -F.
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/../lib.sh"
 src=$SELFTESTS/lib
@@ -17,7 +19,7 @@ trap 'rm -rf "$tmp"' EXIT
 prog=$tmp/parse_integer_stress
 
 echo "TAP version 13"
-echo "1..15"
+echo "1..16"
 n=0 fails=0
 check() {	# check DESC WANT_RC PATTERN CMD...: exit code and a line, if any
 	local desc=$1 want=$2 pattern=$3 rc
@@ -34,8 +36,11 @@ check() {	# check DESC WANT_RC PATTERN CMD...: exit code and a line, if any
 	fi
 }
 
-check "builds with -Wall -Werror" 0 '' \
-	gcc -O2 -Wall -Werror -o "$prog" "$src/parse_integer_stress.c" -lpthread
+fake=$here/parse_integer_fake.c
+check "builds with -Wall -Werror, with the emulation" 0 '' \
+	gcc -O2 -Wall -Werror -I"$src" -o "$prog" "$src/parse_integer_stress.c" "$fake" -lpthread
+check "kselftest's build (no emulation) refuses -F" 2 'none in this build' \
+	sh -c "gcc -O2 -Wall -Werror -o '$prog-ksft' '$src/parse_integer_stress.c' && '$prog-ksft' -F none -t 1"
 run=("$prog" -w 4 -r 2 -t 1 -q 300 -s 1)
 check "model agrees with parse_integer.vectors at 32- and 64-bit long" 0 \
 	'64-bit long: [1-9][0-9]* vectors,.* 0 disagree' \
@@ -66,8 +71,8 @@ check "wrong model (range off by one) fails" 1 "the model says" \
 	"${run[@]}" -F none -M
 if command -v i686-linux-gnu-gcc > /dev/null; then
 	check "builds for a 32-bit user space" 0 '' \
-		i686-linux-gnu-gcc -static -O2 -Wall -Werror -o "$prog-32" \
-		"$src/parse_integer_stress.c" -lpthread
+		i686-linux-gnu-gcc -static -O2 -Wall -Werror -I"$src" -o "$prog-32" \
+		"$src/parse_integer_stress.c" "$fake" -lpthread
 	check "32-bit user space, emulated 64-bit kernel: passes" 0 \
 		'seed 1, 64-bit long' "$prog-32" -w 4 -r 2 -t 1 -q 300 \
 		-s 1 -F none -L 64
