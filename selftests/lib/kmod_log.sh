@@ -1,9 +1,9 @@
 # SPDX-License-Identifier: GPL-2.0
 #
-# Helpers for lib/ selftests that judge a test module by what it logs;
-# sourced, with "desc" set first. kselftest/module.sh judges by modprobe's
-# exit code only, which misses a module that logs "failed X out of N
-# tests" and still loads, or one that reports through WARN().
+# Helpers for lib/ selftests that do more with a test module than load it
+# once (kselftest/module.sh does that, verdict line included): load it
+# with a failure expected, in a loop, or beside other work, and judge it
+# by the lines it logs; sourced, with "desc" set first.
 #
 # Exit codes follow kselftest: 0 pass, 1 fail, 4 skip.
 
