@@ -88,7 +88,7 @@ fetch() {
 		{ echo "$deb is '$sum', not '$KSRC_PKG $ver'"; return 2; }
 	# deb/.source records which .deb it was extracted from.
 	sum=$(sha256sum < "$deb" | cut -d' ' -f1)
-	if ! stamp_ok "$vdir/deb/.source" "$sum"; then
+	if [ "$(cat "$vdir/deb/.source" 2>/dev/null)" != "$sum" ]; then
 		echo "fetch: dpkg-deb -x $(basename "$deb")"
 		rm -rf "$vdir/deb" "$vdir/deb.new"
 		dpkg-deb -x "$deb" "$vdir/deb.new" && mv "$vdir/deb.new" "$vdir/deb" ||
@@ -100,16 +100,20 @@ fetch() {
 	echo "fetch: $vdir/deb/usr/src/$KSRC_PKG.tar.xz ($(du -m "$vdir/deb/usr/src/$KSRC_PKG.tar.xz" | cut -f1) MB)"
 }
 
+# share_image FROM TO: the guest image of the build directory FROM in TO,
+# hardlinked (a copy across file systems), and its stamp copied.
+share_image() {
+	mkdir -p "$2/image" "$2/stamps"
+	ln -f "$1/image/base.cpio" "$2/image/base.cpio" 2>/dev/null ||
+		cp -f "$1/image/base.cpio" "$2/image/base.cpio"
+	cp -f "$1/stamps/image.key" "$2/stamps/image.key"
+}
+
 # shared_image: the main guest image, checked once. build-image.sh verifies
 # its key and checksum (and rebuilds it here, never in the main BUILD).
 shared_image() {
-	local f
-	mkdir -p "$DRIFT/shared/image"
-	if [ ! -f "$DRIFT/shared/image/base.cpio" ] && [ -f "$MAIN_BUILD/image/base.key" ]; then
-		for f in base.cpio base.key; do
-			ln -f "$MAIN_BUILD/image/$f" "$DRIFT/shared/image/$f" 2>/dev/null ||
-				cp -f "$MAIN_BUILD/image/$f" "$DRIFT/shared/image/$f"
-		done
+	if [ ! -f "$DRIFT/shared/image/base.cpio" ] && [ -f "$MAIN_BUILD/stamps/image.key" ]; then
+		share_image "$MAIN_BUILD" "$DRIFT/shared"
 	fi
 	BUILD=$DRIFT/shared TREE=$DRIFT/shared/linux nice -n "$NICE" \
 		"$TOOLS/stage.sh" image "$TOOLS/build-image.sh"
@@ -120,12 +124,8 @@ shared_image() {
 # Records "failed_stage=NAME" (tools/lib.sh's stage_failed) for the
 # summary.
 pipeline() {
-	local ver=$1 vdir=$2 f rc
-	mkdir -p "$vdir/image"
-	for f in base.cpio base.key; do
-		ln -f "$DRIFT/shared/image/$f" "$vdir/image/$f" 2>/dev/null ||
-			cp -f "$DRIFT/shared/image/$f" "$vdir/image/$f"
-	done
+	local ver=$1 vdir=$2 rc
+	share_image "$DRIFT/shared" "$vdir"
 	# The KVM probe's answer holds for this host boot: share it.
 	[ -f "$MAIN_BUILD/accel-probe" ] && [ ! -f "$vdir/accel-probe" ] &&
 		cp "$MAIN_BUILD/accel-probe" "$vdir/"

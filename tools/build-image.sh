@@ -12,23 +12,22 @@
 out=$IMAGE
 arch=${MKOSI_ARCH:-}
 img=$out/base.cpio
-stamp=$out/base.key
 key=$( (mkosi --version 2>/dev/null; key_of "$KSTRING_ROOT/mkosi.conf"
 	[ -z "$arch" ] || echo "architecture=$arch") | sha256sum | cut -d' ' -f1)
 
-if [ -f "$img" ] && [ -f "$stamp" ]; then
-	if [ "$(head -n1 "$stamp")" = "$key" ]; then
-		if [ "$(sed -n 2p "$stamp")" = "$(sha256sum < "$img" | cut -d' ' -f1)" ]; then
-			say "image: up to date ($(du -m "$img" | cut -f1) MB)"
-			exit 0
-		fi
-		warn "image: $img does not match its recorded checksum: rebuilding"
+# The stamp's second line is the image's checksum.
+if [ -f "$img" ] && stamp_ok "$IMAGE_STAMP" "$key"; then
+	if [ "$(sed -n 2p "$STAMPS/$IMAGE_STAMP.key")" = "$(sha256sum < "$img" | cut -d' ' -f1)" ]; then
+		say "image: up to date ($(du -m "$img" | cut -f1) MB)"
+		exit 0
 	fi
+	warn "image: $img does not match its recorded checksum: rebuilding"
 fi
 need_tools mkosi cpio
 need_space 300 "$out" "the image"
 mkdir -p "$out"
-rm -f "$stamp" "$img.new" "$img.new.manifest"
+stamp_drop "$IMAGE_STAMP"
+rm -f "$img.new" "$img.new.manifest"
 # mkosi runs the image's own programs: for i386 this host must run them.
 if [ "$arch" = x86 ]; then
 	"$KSTRING_ROOT/tools/binfmt-i386.sh" || exit 2
@@ -47,5 +46,5 @@ if [ "$arch" = x86 ] &&
 fi
 mv "$img.new" "$img"
 mv -f "$img.new.manifest" "$out/base.manifest" 2>/dev/null || true
-printf '%s\n%s\n' "$key" "$(sha256sum < "$img" | cut -d' ' -f1)" > "$stamp"
+stamp_done "$IMAGE_STAMP" "$key" "$(sha256sum < "$img" | cut -d' ' -f1)"
 say "image: built $(du -m "$img" | cut -f1) MB"

@@ -28,11 +28,11 @@ if [ -n "$(git -C "$TREE" status --porcelain "${not_selftests[@]}" | head -1)" ]
 	src="$src-dirty-$(date +%s)"	# uncommitted hacks: let kbuild decide
 fi
 key=$( (echo "$src ${BASE_CONFIG:-tinyconfig}"; key_of "${frags[@]}") | sha256sum | cut -d' ' -f1)
-if stamp_ok "$obj/.kstring-key" "$key" && [ -f "$obj/arch/x86/boot/bzImage" ]; then
+if stamp_ok "$KERNEL_STAMP" "$key" && [ -f "$obj/arch/x86/boot/bzImage" ]; then
 	say "kernel: up to date ($(cat "$obj/include/config/kernel.release"))"
 	exit 0
 fi
-rm -f "$obj/.kstring-key"
+stamp_drop "$KERNEL_STAMP"
 need_tools make gcc flex bison bc perl
 if [ -f "$obj/vmlinux" ]; then
 	need_space 150 "$obj" "an incremental kernel build"
@@ -57,5 +57,5 @@ if grep -q '^CONFIG_FORTIFY_SOURCE=y' "$obj/.config"; then
 	fi
 	say "kernel: test_fortify: $(grep -c '^ok: ' "$log") build-time FORTIFY checks passed"
 fi
-echo "$key" > "$obj/.kstring-key"
+stamp_done "$KERNEL_STAMP" "$key"
 say "kernel: built $(cat "$obj/include/config/kernel.release")"

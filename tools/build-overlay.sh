@@ -20,17 +20,18 @@ base=$image/base.cpio
 cross=${KSFT_CROSS_COMPILE:-}
 initrd=$INITRD
 
-[ -f "$obj/.kstring-key" ] || die "no kernel build in $obj: run 'make kernel'"
+[ -n "$(stamp_key "$KERNEL_STAMP")" ] || die "no kernel build in $obj: run 'make kernel'"
 [ -f "$base" ] || die "no base image: run 'make image'"
 mapfile -t guest < <(find "$KSTRING_ROOT/tools/guest" -type f | sort)
-key=$( (cat "$obj/.kstring-key" "$image/base.key" \
-	"$TREE/.git/kstring-selftests-key"; echo "$targets${cross:+ $cross}";
+# (The image's whole stamp: its second line is the image's checksum.)
+key=$( (stamp_key "$KERNEL_STAMP"; cat "$STAMPS/$IMAGE_STAMP.key" 2>/dev/null
+	stamp_key selftests; echo "$targets${cross:+ $cross}";
 	key_of "${guest[@]}" "$0") | sha256sum | cut -d' ' -f1)
-if stamp_ok "$initrd.key" "$key" && [ -f "$initrd" ]; then
+if stamp_ok "$INITRD_STAMP" "$key" && [ -f "$initrd" ]; then
 	say "overlay: up to date"
 	exit 0
 fi
-rm -f "$initrd.key"
+stamp_drop "$INITRD_STAMP"
 
 stage=$ovl/root
 rm -rf "$ovl"
@@ -63,5 +64,5 @@ install -m 644 "$KSTRING_ROOT/tools/guest/profiles" "$KSTRING_ROOT/tools/guest/r
 	die "packing the overlay failed"
 cat "$base" "$ovl/overlay.cpio" > "$initrd.new" && mv "$initrd.new" "$initrd" ||
 	die "writing $initrd failed (disk full? df -h $BUILD)"
-echo "$key" > "$initrd.key"
+stamp_done "$INITRD_STAMP" "$key"
 say "overlay: $(du -k "$ovl/overlay.cpio" | cut -f1) KB ($(find "$stage" -name '*.ko' | wc -l) modules, $(grep -c . "$stage/usr/lib/kselftest/kselftest-list.txt") kselftests)"

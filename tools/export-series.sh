@@ -14,7 +14,7 @@
 
 # selftests/ is copied back from the tree below: never over edits that
 # were not synced into the tree yet.
-[ "$(selftests_key)" = "$(cat "$TREE/.git/kstring-selftests-key" 2>/dev/null)" ] ||
+stamp_ok selftests "$(selftests_key)" ||
 	die "selftests/ has changes that build/linux does not have: run 'make selftests' first"
 
 tmp=$(mktemp -d)

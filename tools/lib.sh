@@ -49,8 +49,35 @@ selftests_key() {
 	(cd "$SELFTESTS" && key_of "$CHANGES/selftests.msg" "${files[@]}")
 }
 
-# stamp_ok STAMP KEY: true when STAMP records KEY.
-stamp_ok() { [ -f "$1" ] && [ "$(cat "$1")" = "$2" ]; }
+# Stamps: build/stamps/NAME.key records the key of the inputs a stage's
+# product was made from (a stage skips its work while its key matches).
+# The names: tree, selftests, and for the products a variant has its own
+# of, the product's path under build/: kernel (kernel-sanitize,
+# kernel-i386), image (image-i386), kernel-initrd.cpio (...).
+STAMPS=$BUILD/stamps
+stamp_name() { local p=${1#"$BUILD"/}; p=${p#/}; echo "${p//\//-}"; }
+KERNEL_STAMP=$(stamp_name "$OBJ")
+IMAGE_STAMP=$(stamp_name "$IMAGE")
+INITRD_STAMP=$(stamp_name "$INITRD")
+
+# stamp_key NAME: the key NAME's stamp records (empty when none).
+stamp_key() { head -n 1 "$STAMPS/$1.key" 2>/dev/null; }
+
+# stamp_ok NAME KEY: true when NAME's stamp records KEY.
+stamp_ok() { [ -n "$2" ] && [ "$(stamp_key "$1")" = "$2" ]; }
+
+# stamp_done NAME KEY [LINE...]: record KEY (and more lines) as NAME's.
+stamp_done() {
+	local name=$1
+	shift
+	mkdir -p "$STAMPS" && printf '%s\n' "$@" > "$STAMPS/$name.key"
+}
+
+# stamp_drop NAME...: forget the stamps: the stages rebuild.
+stamp_drop() {
+	local n
+	for n; do rm -f "$STAMPS/$n.key"; done
+}
 
 # need_tools CMD...: fail naming every CMD that is not on PATH.
 need_tools() {

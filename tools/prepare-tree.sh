@@ -15,7 +15,6 @@
 . "$(dirname "$0")/lib.sh"
 
 SERIES=$CHANGES/series
-STAMP=$TREE/.git/kstring-series-key
 
 [ -f "$KSRC_TARBALL" ] || die "$KSRC_TARBALL not found: run 'make deps' (package $KSRC_PKG)"
 [ -f "$SERIES" ] || die "$SERIES not found"
@@ -132,11 +131,11 @@ apply_entry() {
 
 if [ "${1:-}" = --stamp-only ]; then	# after make export-series
 	git -C "$TREE" rev-parse HEAD > "$TREE/.git/kstring-applied"
-	echo "$key" > "$STAMP"
+	stamp_done tree "$key"
 	exit 0
 fi
 
-if [ -d "$TREE/.git" ] && stamp_ok "$STAMP" "$key" &&
+if [ -d "$TREE/.git" ] && stamp_ok tree "$key" &&
    [ "$(git -C "$TREE" rev-parse -q --verify pristine)" ]; then
 	say "tree: up to date ($KSRC_PKG $version, $(series_entries | wc -l) series entries)"
 	exit 0
@@ -154,7 +153,7 @@ else
 	import_pristine
 	git -C "$TREE" checkout -q -b series
 fi
-rm -f "$STAMP" "$TREE/.git/kstring-selftests-key"
+stamp_drop tree selftests
 
 # Every commit made here is recorded as ours as soon as it is made, so
 # that after a patch fails to apply the rerun does not take the ones
@@ -164,5 +163,5 @@ mark_applied
 series_entries | while read -r a b c; do
 	apply_entry "$a" "$b" "$c" && mark_applied
 done || exit 2
-echo "$key" > "$STAMP"
+stamp_done tree "$key"
 say "tree: $KSRC_PKG $version + $(series_entries | wc -l) series entries at $(git -C "$TREE" log -1 --format=%h)"

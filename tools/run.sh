@@ -11,10 +11,9 @@
 # table is printed again. `make run` always boots.
 . "$(dirname "$0")/lib.sh"
 
-initrd=$INITRD
 results=$RESULTS
 latest=$results/${RESULTS_LATEST:-latest}	# one link per variant (ARCH=i386)
-key=$( (cat "$initrd.key" 2>/dev/null; echo "${PROFILE:-full} ${TESTS:-} ${EXTRA_TESTS:-} $KSFT_TARGETS ${KERNEL_ARGS:-} ${ACCEL:-} ${KSFT_TIMEOUT:-}") |
+key=$( (stamp_key "$INITRD_STAMP"; echo "${PROFILE:-full} ${TESTS:-} ${EXTRA_TESTS:-} $KSFT_TARGETS ${KERNEL_ARGS:-} ${ACCEL:-} ${KSFT_TIMEOUT:-}") |
 	sha256sum | cut -d' ' -f1)
 
 if [ "${REUSE:-0}" = 1 ] && [ -f "$latest/inputs.key" ] &&

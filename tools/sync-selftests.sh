@@ -9,13 +9,12 @@
 
 SRC=$SELFTESTS
 MSG=$CHANGES/selftests.msg
-STAMP=$TREE/.git/kstring-selftests-key
 MARK="Kselftest-Source: selftests/"
 
 [ -d "$TREE/.git" ] || die "no tree at $TREE: run 'make tree'"
 mapfile -t files < <(cd "$SRC" && find . -type f | sort)
 key=$(selftests_key)
-if stamp_ok "$STAMP" "$key"; then
+if stamp_ok selftests "$key"; then
 	say "selftests: up to date (${#files[@]} files)"
 	exit 0
 fi
@@ -33,5 +32,5 @@ else
 		git -C "$TREE" commit -q -s -F - || die "committing selftests failed"
 fi
 git -C "$TREE" rev-parse HEAD > "$TREE/.git/kstring-applied"
-echo "$key" > "$STAMP"
+stamp_done selftests "$key"
 say "selftests: ${#files[@]} files synced into tools/testing/selftests"

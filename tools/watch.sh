@@ -242,7 +242,7 @@ changed() {
 		cp "$obj/${mpaths[m]%.c}.ko" "$share/modules/${mods[m]}.ko"
 		# A single-module build leaves kbuild's module lists partial:
 		# the next make kernel must run kbuild whole again.
-		rm -f "$obj/.kstring-key"
+		stamp_drop "$KERNEL_STAMP"
 		mapfile -t -O "${#tests[@]}" tests < <(naming "${mods[m]}")
 	done
 	[ ${#tests[@]} -gt 0 ] || { say "watch: no kselftest of $collections is affected"; return; }

@@ -32,7 +32,7 @@ out=$(mk run)
 check "plain make run: no variant variable set" \
 	"! grep -q '^env' <<< \"\$out\""
 check "plain make run: the stages and tools/run.sh" \
-	"grep -qx 'cmd tools/stage.sh kernel tools/build-kernel.sh' <<< \"\$out\" && grep -qx 'cmd tools/run.sh' <<< \"\$out\""
+	"grep -qx 'cmd $root/tools/stage.sh kernel $root/tools/build-kernel.sh' <<< \"\$out\" && grep -qx 'cmd tools/run.sh' <<< \"\$out\""
 
 out=$(mk ARCH=i386 run)
 want="ARCH=i386 KOBJ=$tmp/b/kernel-i386 VARIANT=i386 IMAGE_DIR=$tmp/b/image-i386

@@ -91,7 +91,7 @@ printf 'test      result\nlib:y.sh  PASS\nverdict: passed (exit 0)\nresults: her
 
 EOF
 mkdir -p "$tmp/main/image"
-echo image > "$tmp/main/image/base.cpio" && echo key > "$tmp/main/image/base.key"
+mkdir -p "$tmp/main/stamps" && echo image > "$tmp/main/image/base.cpio" && echo key > "$tmp/main/stamps/image.key"
 
 echo "TAP version 13"
 echo "1..13"

@@ -87,13 +87,14 @@ out=$("$tools/build-image.sh" 2>&1)
 rc=$?
 check "image: fails fast, before mkosi" \
 	"[ $rc -ne 0 ] && grep -q \"$full/image; $advice (the image needs about 300 MB)\" <<< \"\$out\" && ! grep -q 'fake mkosi ran' <<< \"\$out\""
-mkdir -p "$KOBJ" "$BUILD/image" && echo key > "$KOBJ/.kstring-key" && echo key > "$BUILD/image/base.key" &&
+mkdir -p "$KOBJ" "$BUILD/image" "$BUILD/stamps" && echo key > "$BUILD/stamps/kernel.key" &&
+	echo key > "$BUILD/stamps/image.key" &&
 	head -c 1M /dev/zero > "$BUILD/image/base.cpio"
 out=$("$tools/build-overlay.sh" 2>&1)
 rc=$?
 check "overlay: fails fast" \
 	"[ $rc -ne 0 ] && grep -q \"$full; $advice (the overlay and initrd.cpio needs about 101 MB)\" <<< \"\$out\" && [ ! -e '$KOBJ/initrd.cpio' ]"
-rm -rf "$KOBJ" "$BUILD/image"
+rm -rf "$KOBJ" "$BUILD/image" "$BUILD/stamps"
 
 # A stage that fills the disk: its log may be empty, the message is not.
 if [ $mounted = 1 ]; then

@@ -41,5 +41,5 @@ echo x >> "$img"
 FAKE_MKOSI_FAIL=1 "$here/../build-image.sh" >/dev/null 2>&1
 rc=$?
 check "a failing mkosi fails the stage" "[ $rc -ne 0 ]"
-check "... and drops the stamp, so that image is never reused" "[ ! -f '$BUILD/image/base.key' ]"
+check "... and drops the stamp, so that image is never reused" "[ ! -f '$BUILD/stamps/image.key' ]"
 [ "$fails" -eq 0 ]

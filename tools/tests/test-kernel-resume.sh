@@ -25,6 +25,7 @@ fi
 scratch=$BUILD/tests/kernel-resume
 export KOBJ=$scratch/kernel
 obj=$KOBJ
+KERNEL_STAMP=$(stamp_name "$obj")	# (lib.sh named the default kernel's)
 stage=test-kernel-resume	# its log: build/logs/$stage.log
 # leftover: processes of the build (working in or naming the scratch dir).
 leftover() {
@@ -74,7 +75,7 @@ objects > "$scratch/kept"
 check "interrupted while compiling ($at objects): the stage exits 130" \
 	"[ $rc -eq 130 ] && [ $at -ge $want ] && grep -q 'make -j' '$LOGS/$stage.log'"
 check "... and no process of the build is left running" "[ ! -s '$scratch/leftover' ]"
-check "... no stamp is written" "[ ! -e '$obj/.kstring-key' ]"
+check "... no stamp is written" "[ ! -e '$STAMPS/$KERNEL_STAMP.key' ]"
 check "... and what was compiled is kept" "[ \$(grep -c . '$scratch/kept') -ge $((at - 10)) ]"
 
 t0=$(now)
@@ -82,7 +83,7 @@ t0=$(now)
 rc=$?
 t2=$(elapsed "$t0")
 check "the next run completes: exit 0, bzImage" "[ $rc -eq 0 ] && [ -s '$obj/arch/x86/boot/bzImage' ]"
-check "... and writes the stamp" "[ -s '$obj/.kstring-key' ] && grep -q '^kernel: built' '$scratch/second.log'"
+check "... and writes the stamp" "[ -s '$STAMPS/$KERNEL_STAMP.key' ] && grep -q '^kernel: built' '$scratch/second.log'"
 # Objects from before the interrupt compiled again (init/version.o always is).
 again=$(LC_ALL=C join "$scratch/kept" <(objects) | awk '$2 != $3' | grep -c .)
 check "... without starting over: $again of $(grep -c . "$scratch/kept") kept objects compiled again" \
