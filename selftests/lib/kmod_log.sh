@@ -3,7 +3,8 @@
 # Helpers for lib/ selftests that do more with a test module than load it
 # once (kselftest/module.sh does that, verdict line included): load it
 # with a failure expected, in a loop, or beside other work, and judge it
-# by the lines it logs; sourced, with "desc" set first.
+# by the lines it logs; numbered TAP results for those that report more
+# than one. Sourced, with "desc" set first.
 #
 # Exit codes follow kselftest: 0 pass, 1 fail, 4 skip.
 
@@ -13,6 +14,20 @@ say() { echo "$desc: $*"; }
 pass() { say "$* [PASS]"; exit 0; }
 fail() { say "$* [FAIL]" >&2; exit 1; }
 skip() { say "$* [SKIP]" >&2; exit 4; }
+
+# ok DESC, not_ok DESC: the next numbered TAP result; tap_failed counts
+# the failed ones, tap_n all.
+tap_n=0 tap_failed=0
+ok() { echo "ok $((++tap_n)) - $*"; }
+not_ok() { echo "not ok $((++tap_n)) - $*"; tap_failed=$((tap_failed + 1)); }
+
+# kstm_verdicts MODULE: every verdict MODULE logged in the kernel log on
+# stdin, "all N tests passed" or "failed X out of N tests" (the lines
+# kselftest_module.h prints at load), one a line.
+kstm_verdicts() {
+	grep -oE "$1: (all [0-9]+ tests passed|failed [0-9]+ out of [0-9]+ tests)" |
+		sed "s/^$1: //"
+}
 
 # kmod_require MODULE: skip unless root, with a readable kernel log and
 # MODULE installed; unload a copy left loaded by an earlier run.
@@ -42,16 +57,14 @@ kmod_load() {
 # kselftest_module.h prints. Fails on "failed X out of N tests", on no
 # verdict line, and on a failed load despite a passing line.
 kmod_verdict() {
-	verdict=$(printf '%s\n' "$kmod_log" |
-		grep -oE "$1: (all [0-9]+ tests passed|failed [0-9]+ out of [0-9]+ tests)" |
-		tail -n 1)
+	verdict=$(printf '%s\n' "$kmod_log" | kstm_verdicts "$1" | tail -n 1)
 	case $verdict in
 	"") fail "no verdict line from $1 in the kernel log (modprobe exit $kmod_rc)" ;;
 	*"tests passed") ;;
-	*) fail "${verdict#"$1: "}" ;;
+	*) fail "$verdict" ;;
 	esac
-	[ "$kmod_rc" -eq 0 ] || fail "modprobe exited $kmod_rc despite: ${verdict#"$1: "}"
-	kmod_verdict_text=${verdict#"$1: "}
+	[ "$kmod_rc" -eq 0 ] || fail "modprobe exited $kmod_rc despite: $verdict"
+	kmod_verdict_text=$verdict
 }
 
 # kmod_unload MODULE: unload it if it is loaded.

@@ -24,9 +24,6 @@ for m in $modules; do
 	kmod_require "$m"
 done
 
-n=0 failed=0
-ok() { echo "ok $((++n)) - $*"; }
-not_ok() { echo "not ok $((++n)) - $*"; failed=$((failed + 1)); }
 
 # Forks are slow in a TCG guest: a cycle is modprobe, modprobe -r and
 # shell builtins, and the verdicts are counted once per batch of cycles,
@@ -47,12 +44,10 @@ cycle() {
 verdicts() {
 	local log pass fails
 
-	log=$(dmesg | sed -n "/$2\$/,\$p" |
-		grep -oE "$1: (all [0-9]+ tests passed|failed [0-9]+ out of [0-9]+ tests)")
+	log=$(dmesg | sed -n "/$2\$/,\$p" | kstm_verdicts "$1")
 	pass=$(grep -c "tests passed" <<< "$log")
 	fails=$(grep -v "tests passed" <<< "$log" | grep -c .)
 	verdict=$(grep "tests passed" <<< "$log" | tail -n 1)
-	verdict=${verdict#"$1: "}
 	if [ "$fails" -ne 0 ]; then
 		why="$(grep -v "tests passed" <<< "$log" | tail -n 1)"
 	elif [ "$pass" -ne "$3" ]; then
@@ -73,9 +68,8 @@ for m in $modules; do
 		echo "$mark" > /dev/kmsg
 		for (( j = i; j < i + batch && j <= count; j++ )); do
 			cycle "$m" && continue
-			last=$(dmesg | sed -n "/$mark\$/,\$p" |
-				grep -oE "$m: (all|failed) .*" | tail -n 1)
-			why="cycle $j: $why${last:+ ($last)}"
+			last=$(dmesg | sed -n "/$mark\$/,\$p" | kstm_verdicts "$m" | tail -n 1)
+			why="cycle $j: $why${last:+ ($m: $last)}"
 			break
 		done
 		[ -n "$why" ] || verdicts "$m" "$mark" $(( j - i )) ||
@@ -95,4 +89,4 @@ if [ -z "$left" ]; then
 else
 	not_ok "/proc/modules still lists: $(cut -d' ' -f1 <<< "$left" | tr '\n' ' ')"
 fi
-exit $(( failed ? 1 : 0 ))
+exit $(( tap_failed ? 1 : 0 ))

@@ -26,10 +26,11 @@ export LC_ALL=C
 ksft_skip=4
 MODULE=test_parse_integer
 DIR=$(dirname "$0")
+desc=parse_integer
+. "$DIR/kmod_log.sh"
 VECTORS=${VECTORS:-$DIR/parse_integer.vectors}
 SYSFS_DIR=${SYSFS_DIR:-/sys/kernel/$MODULE}
 SKIP_MODPROBE=${SKIP_MODPROBE:-0}
-modprobe=${MODPROBE:-/sbin/modprobe}
 feeder=${FEED:-$DIR/parse_integer_feed}
 
 # long and ulong: set from long_bits once the module is loaded
@@ -154,18 +155,6 @@ KNOBS=(
 	"ulong|18446744073709551616|ERANGE"
 )
 
-n=0
-failed=0
-ok()
-{
-	echo "ok $(( ++n )) - $*"
-}
-not_ok()
-{
-	echo "not ok $(( ++n )) - $*"
-	(( failed++ ))
-}
-
 # ---- 1: load the module, check its verdict in dmesg (reported below)
 verdict_ok=1 verdict_desc="$MODULE dmesg verdict # SKIP SKIP_MODPROBE=1"
 log=
@@ -176,10 +165,10 @@ if [ "$SKIP_MODPROBE" != 1 ]; then
 	"$modprobe" $MODULE
 	mod_rc=$?
 	log=$(dmesg | tail -n +$(( before + 1 )) | grep "$MODULE:")
-	verdict=$(grep -o "$MODULE: all [0-9]* tests passed" <<< "$log" | tail -n 1)
-	failure=$(grep -o "$MODULE: failed [0-9]* out of [0-9]* tests" <<< "$log" | tail -n 1)
+	verdict=$(kstm_verdicts $MODULE <<< "$log" | grep "tests passed" | tail -n 1)
+	failure=$(kstm_verdicts $MODULE <<< "$log" | grep -v "tests passed" | tail -n 1)
 	if [ $mod_rc -eq 0 ] && [ -n "$verdict" ] && [ -z "$failure" ]; then
-		verdict_desc="$MODULE dmesg verdict: ${verdict#"$MODULE: "}"
+		verdict_desc="$MODULE dmesg verdict: $verdict"
 		log=
 	else
 		why=${failure:-${verdict:-no verdict in dmesg}}
@@ -361,6 +350,6 @@ else
 	not_ok "modprobe -r $MODULE"
 fi
 
-echo "# $failed of $n tests failed"
-[ $failed -eq 0 ] && exit 0
+echo "# $tap_failed of $tap_n tests failed"
+[ $tap_failed -eq 0 ] && exit 0
 exit 1
