@@ -36,7 +36,7 @@ export KSRC_PKG KSRC_TARBALL BASE_CONFIG EXTRA_CONFIG TIMEOUT ACCEL PROFILE \
 # The stage scripts (make drift's host test runs the pipeline with
 # stand-ins).
 TOOLS ?= $(CURDIR)/tools
-STAGE := $(TOOLS)/stage.sh
+STAGE := $(TOOLS)/stages/stage.sh
 
 .PHONY: all deps tree selftests kernel image overlay run qa watch shell test \
 	lava-job lava-run lava-deps bench-loop \
@@ -44,7 +44,7 @@ STAGE := $(TOOLS)/stage.sh
 	distclean help
 
 all: overlay ## the whole pipeline; reprints the last passing run when nothing changed
-	@REUSE=1 $(TOOLS)/run.sh
+	@REUSE=1 $(TOOLS)/run/run.sh
 
 # `make help`: every target with its "## " note.
 help: ## this list
@@ -55,48 +55,48 @@ deps: ## install the missing packages of tools/deb-packages (root)
 	@$(TOOLS)/deps.sh
 
 tree: deps ## build/linux: pristine import, one commit per series entry
-	@$(STAGE) tree $(TOOLS)/prepare-tree.sh
+	@$(STAGE) tree $(TOOLS)/stages/tree.sh
 
 selftests: tree ## commit selftests/ into the tree
-	@$(STAGE) selftests $(TOOLS)/sync-selftests.sh
+	@$(STAGE) selftests $(TOOLS)/stages/selftests.sh
 
 kernel: selftests ## configure, check and build the guest kernel
-	@$(STAGE) kernel $(TOOLS)/build-kernel.sh
+	@$(STAGE) kernel $(TOOLS)/stages/kernel.sh
 
 image: deps ## the base guest image (mkosi.conf)
-	@$(STAGE) image $(TOOLS)/build-image.sh
+	@$(STAGE) image $(TOOLS)/stages/image.sh
 
 overlay: kernel image ## modules, kselftests and the runner: initrd.cpio
-	@$(STAGE) overlay $(TOOLS)/build-overlay.sh
+	@$(STAGE) overlay $(TOOLS)/stages/overlay.sh
 
 run: overlay ## boot, run kselftest, judge (PROFILE=quick)
-	@tools/run.sh
+	@tools/run/run.sh
 
 # One run at full strength (the 60 s stress test, 100 load/unload cycles).
 qa: overlay ## run at full strength (PROFILE=full)
-	@PROFILE=full tools/run.sh
+	@PROFILE=full tools/run/run.sh
 
 # Boot once and keep the guest: each save reruns what it touches
-# (tools/watch.sh).
+# (tools/run/watch.sh).
 watch: overlay ## keep a guest; rerun the kselftests a save touches
-	@tools/watch.sh
+	@tools/run/watch.sh
 
 shell: overlay ## the guest with a root shell on this terminal
-	@tools/run-guest.sh shell
+	@tools/run/guest.sh shell
 
 # LAVA (docs/lava.md): the job for a lab, and that job run here by
 # Debian's lava-run.
 lava-job: overlay ## a LAVA job and its artifacts in build/lava/<id>/
-	@tools/lava-job.sh
+	@tools/lava/job.sh
 
 lava-run: overlay lava-deps ## that job run here by lava-run, judged like run
-	@tools/lava-run.sh
+	@tools/lava/run.sh
 
 lava-deps: ## install lava-dispatcher (tools/deb-packages-lava)
 	@DEB_PACKAGES_FILE=tools/deb-packages-lava tools/deps.sh
 
 bench-loop: overlay ## the developer loop's wall times, medians of 3
-	@tools/bench-loop.sh
+	@tools/qa/bench-loop.sh
 
 host-test: selftests ## every host test (no QEMU)
 	@tools/tests/run-host-tests.sh
@@ -110,21 +110,21 @@ bench fuzz: selftests ## callgrind ratios / libFuzzer targets (tools/testbed)
 	@$(MAKE) --no-print-directory -C tools/testbed BUILD=$(BUILD) $@
 
 test: ## the project's own tests; last line "N passed, N failed"
-	@tools/test.sh
+	@tools/qa/test.sh
 
 series: selftests ## the upstream-form series in build/series/
-	@tools/format-series.sh
+	@tools/series/series.sh
 
 export-series: ## write commits made in build/linux back to kernel-changes/
-	@tools/export-series.sh
+	@tools/series/export-series.sh
 
 check-series: series ## checkpatch --strict and build every commit (CHECK_CONFIGS)
-	@tools/check-series.sh
+	@tools/series/check-series.sh
 
 # The pipeline on each linux-source-6.1 the archive offers (default: the
 # two newest; DRIFT_VERSIONS="6.1.190-1 ...", "all" or a number N).
 drift: deps ## the pipeline on each linux-source-6.1 in the archive
-	@tools/archive-drift.sh $(DRIFT_VERSIONS)
+	@tools/qa/drift.sh $(DRIFT_VERSIONS)
 
 clean: ## remove build products (distclean: all of build/)
 	rm -rf $(CLEAN)

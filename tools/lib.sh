@@ -196,7 +196,7 @@ run_stage() {
 
 # kbuild ARG...: make in the kernel tree for the build directory KOBJ,
 # with the compiler and the reproducible build stamps of every kernel
-# build here (tools/build-kernel.sh, and make watch's module rebuilds).
+# build here (tools/stages/kernel.sh, and make watch's module rebuilds).
 kbuild() {
 	local cc=gcc
 	command -v ccache >/dev/null && cc="ccache gcc"
@@ -239,7 +239,7 @@ vm_status() {
 }
 
 # watch_wait OUT N PID: wait until the make watch PID, printing to OUT,
-# has judged N rounds (tools/watch.sh); false if it ended first.
+# has judged N rounds (tools/run/watch.sh); false if it ended first.
 watch_wait() {
 	until [ "$(grep -c '^watch: round [0-9]*: [a-z-]*, [0-9.]*s after' "$1")" -ge "$2" ]; do
 		kill -0 "$3" 2>/dev/null || return 1
@@ -253,7 +253,7 @@ watch_round_dir() {
 }
 
 # guest_cmdline ACCEL: the guest kernel's command line before the test
-# selection (tools/run-guest.sh and the LAVA job, tools/lava-job.sh).
+# selection (tools/run/guest.sh and the LAVA job, tools/lava/job.sh).
 guest_cmdline() {
 	local cmdline unit tsc_khz
 	# mem= is the guest's RAM.

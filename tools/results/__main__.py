@@ -2,14 +2,14 @@
 """kstring's results: parse a guest run, judge it, write its results.
 
   python3 tools/results verdict RUNDIR
-      RUNDIR (from tools/run-guest.sh) -> kselftest.tap, junit.xml,
+      RUNDIR (from tools/run/guest.sh) -> kselftest.tap, junit.xml,
       summary.json, kcidb.json (KCIDB_ORIGIN: the submitter's origin,
       default kstring; KCIDB_LOG_BASE: the URL RUNDIR is published at,
       for the report's log links); prints the table;
       exits with the run's code (0 passed, 1 tests failed,
       2 infrastructure error, 3 panic, 4 hung)
   python3 tools/results lava-verdict RUNDIR
-      the same for a LAVA job's run (tools/lava-run.sh: lava.log,
+      the same for a LAVA job's run (tools/lava/run.sh: lava.log,
       meta.env; TIMEOUT: the job's run timeout)
   python3 tools/results compare SUMMARY.json OTHER.json LABEL
       TAP: OTHER has each result of SUMMARY with the same outcome,

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
-"""make drift (tools/archive-drift.sh): one version's result.json from its
+"""make drift (tools/qa/drift.sh): one version's result.json from its
 logs and its run, and the report table over all versions."""
 
 import json
@@ -11,7 +11,7 @@ import time
 from judge import count
 from parse import read, read_env
 
-# The pipeline's stages in order, as archive-drift.sh runs them.
+# The pipeline's stages in order, as qa/drift.sh runs them.
 STAGES = ["fetch", "tree", "selftests", "kernel", "image", "overlay", "run"]
 
 
@@ -55,7 +55,7 @@ def result(ver, vdir, rc, t0):
     r["kernel_release"] = read(os.path.join(
         vdir, "kernel/include/config/kernel.release")).strip() or None
 
-    # The guest: the run this pipeline made or reused (tools/run.sh
+    # The guest: the run this pipeline made or reused (tools/run/run.sh
     # records it in results/last-run).
     r["verdict"] = None
     last = read_env(os.path.join(vdir, "results", "last-run"))

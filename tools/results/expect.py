@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0
 """Check a run against expected outcomes written as data (the negative
-control's tools/negative-control.expect): one "KEY VALUE" a line,
+control's tools/qa/negative-control.expect): one "KEY VALUE" a line,
   exit N              the run's exit code
   verdict V           the run's verdict
   OUTCOME TEST NAME   a result's outcome (pass, fail, skip, ...)

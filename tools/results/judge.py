@@ -10,7 +10,7 @@ from parse import (read, read_env, parse_tap, module_verdicts,
 # verdict -> exit code of `make run` (README "Results and exit codes").
 EXIT = {"passed": 0, "tests-failed": 1, "infra-error": 2, "panic": 3,
         "hung": 4}
-# The VM's status (qemu.env, tools/run-guest.sh) -> verdict and reason;
+# The VM's status (qemu.env, tools/run/guest.sh) -> verdict and reason;
 # "finished" is judged by the tests.
 VM_STATUS = {
     "hung": ("hung", "no verdict from the guest within {timeout}s"),
@@ -80,7 +80,7 @@ def summarize(rundir, vm, tests, checks, **more):
 
 def judge(rundir):
     """(summary, tap text, results with their output) of a run directory
-    left by tools/run-guest.sh."""
+    left by tools/run/guest.sh."""
     qemu = read_env(os.path.join(rundir, "qemu.env"))
     tap = read(os.path.join(rundir, "tap.log"))
     console = read(os.path.join(rundir, "console.log"))

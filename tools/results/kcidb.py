@@ -38,7 +38,7 @@ CHECKS = {"dmesg": "dmesg", "kernel-log": "kernel_log"}
 LOGS = {"boot": "console.log", "kselftest": "kselftest.tap",
         "dmesg": "dmesg.log", "kernel_log": "console.log"}
 OUTPUT_FILES = ("dmesg.log", "kselftest.tap", "junit.xml", "summary.json")
-# A LAVA job's run (tools/lava-run.sh) has one log: lava-run's.
+# A LAVA job's run (tools/lava/run.sh) has one log: lava-run's.
 LAVA_OUTPUT_FILES = ("lava.log", "job.yaml", "junit.xml", "summary.json")
 EXCERPT_MAX = 16384
 

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
-"""A LAVA job's results (tools/lava-run.sh): read what lava-run logged,
+"""A LAVA job's results (tools/lava/run.sh): read what lava-run logged,
 judge it as a guest run is judged, and compare it with a guest run.
 
 The guest, booted with kstring.console=lava, prints its results on the

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
 """Unit tests of the results module over recorded runs (fixtures/*/: the
-files tools/run-guest.sh leaves, and an "expect" file naming the verdict,
+files tools/run/guest.sh leaves, and an "expect" file naming the verdict,
 the exit code, optionally the number of results and the failing one).
 Run: python3 tools/results/test_results.py (prints TAP), or
 python3 -m unittest discover -s tools/results."""
@@ -47,7 +47,7 @@ class BootAccount(unittest.TestCase):
 
 
 class RecordedRuns(unittest.TestCase):
-    """`verdict` on each fixture, through the command line as run.sh uses
+    """`verdict` on each fixture, through the command line as run/run.sh uses
     it: exit code, verdict, junit.xml, result count, the failing result."""
 
     def test_fixtures(self):

@@ -31,8 +31,8 @@ echo "1..16"
 out=$(mk run)
 check "plain make run: no variant variable set" \
 	"! grep -q '^env' <<< \"\$out\""
-check "plain make run: the stages and tools/run.sh" \
-	"grep -qx 'cmd $root/tools/stage.sh kernel $root/tools/build-kernel.sh' <<< \"\$out\" && grep -qx 'cmd tools/run.sh' <<< \"\$out\""
+check "plain make run: the stages and tools/run/run.sh" \
+	"grep -qx 'cmd $root/tools/stages/stage.sh kernel $root/tools/stages/kernel.sh' <<< \"\$out\" && grep -qx 'cmd tools/run/run.sh' <<< \"\$out\""
 
 out=$(mk ARCH=i386 run)
 want="ARCH=i386 KOBJ=$tmp/b/kernel-i386 VARIANT=i386 IMAGE_DIR=$tmp/b/image-i386
@@ -49,8 +49,8 @@ check "make ARCH=i386 run: same stages as plain make run" \
 	"[ \"\$(grep '^cmd' <<< \"\$out\")\" = \"\$(mk run | grep '^cmd')\" ]"
 check "make ARCH=i386 (all): the i386 kernel dir" \
 	"mk ARCH=i386 | grep -qxF 'env KOBJ=$tmp/b/kernel-i386'"
-check "make ARCH=i386 shell: qemu-system-i386 and tools/run-guest.sh shell" \
-	"o=\$(mk ARCH=i386 shell); grep -qx 'env QEMU=qemu-system-i386' <<< \"\$o\" && grep -qx 'cmd tools/run-guest.sh shell' <<< \"\$o\""
+check "make ARCH=i386 shell: qemu-system-i386 and tools/run/guest.sh shell" \
+	"o=\$(mk ARCH=i386 shell); grep -qx 'env QEMU=qemu-system-i386' <<< \"\$o\" && grep -qx 'cmd tools/run/guest.sh shell' <<< \"\$o\""
 check "make ARCH=x86_64 run is the default" \
 	"! mk ARCH=x86_64 run | grep -q '^env KOBJ'"
 

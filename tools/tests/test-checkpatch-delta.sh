@@ -1,7 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# tools/checkpatch-keys.awk on recorded checkpatch.pl logs of a generated
+# tools/series/checkpatch-keys.awk on recorded checkpatch.pl logs of a generated
 # rename and of its reverse (fixtures/checkpatch-delta/): the reports the
 # rename adds are exactly the ones in "expect". The logs hold a report on
 # both sides (pre-existing), one whose line length differs on the two
@@ -9,7 +9,7 @@
 # than on the reverse (counted) and one only on the forward side.
 here=$(cd "$(dirname "$0")" && pwd)
 fix=$here/fixtures/checkpatch-delta
-keys() { awk -f "$here/../checkpatch-keys.awk" "$1" | LC_ALL=C sort; }
+keys() { awk -f "$here/../series/checkpatch-keys.awk" "$1" | LC_ALL=C sort; }
 
 got=$(LC_ALL=C comm -23 <(keys "$fix/forward.log") <(keys "$fix/reverse.log"))
 n_fwd=$(keys "$fix/forward.log" | wc -l)

@@ -84,19 +84,19 @@ for d in ${PATH//:/ }; do	# the first on PATH wins, as in a lookup
 	[ -d "$d" ] && ln -s "$d"/* "$tmp/hide/" 2>/dev/null
 done
 rm -f "$tmp/hide/mkosi" "$tmp/hide/flex" "$tmp/hide/bison"
-out=$(PATH=$tmp/hide "$tools/build-image.sh" 2>&1)
+out=$(PATH=$tmp/hide "$tools/stages/image.sh" 2>&1)
 rc=$?
-check "build-image.sh without mkosi: fails with \"run 'make deps'\"" \
+check "stages/image.sh without mkosi: fails with \"run 'make deps'\"" \
 	"[ $rc -ne 0 ] && grep -q \"mkosi not found: run 'make deps'\" <<< \"\$out\""
 
 git init -q "$tmp/tree" && git -C "$tmp/tree" -c user.name=T -c user.email=t@e commit -q --allow-empty -m x
-out=$(PATH=$tmp/hide TREE=$tmp/tree KOBJ=$tmp/kobj "$tools/build-kernel.sh" 2>&1)
+out=$(PATH=$tmp/hide TREE=$tmp/tree KOBJ=$tmp/kobj "$tools/stages/kernel.sh" 2>&1)
 rc=$?
-check "build-kernel.sh without flex and bison: fails naming both, before configuring" \
+check "stages/kernel.sh without flex and bison: fails naming both, before configuring" \
 	"[ $rc -ne 0 ] && grep -q \"flex bison not found: run 'make deps'\" <<< \"\$out\" && [ ! -e '$tmp/kobj/.config' ]"
 
-out=$(KSRC_TARBALL=$tmp/none.tar.xz "$tools/prepare-tree.sh" 2>&1)
+out=$(KSRC_TARBALL=$tmp/none.tar.xz "$tools/stages/tree.sh" 2>&1)
 rc=$?
-check "prepare-tree.sh without the source tarball: names the package to install" \
+check "stages/tree.sh without the source tarball: names the package to install" \
 	"[ $rc -ne 0 ] && grep -q \"none.tar.xz not found: run 'make deps' (package linux-source-6.1)\" <<< \"\$out\""
 [ "$fails" -eq 0 ]

@@ -68,7 +68,7 @@ printf 'x\n' > "$tmp/changes/series"
 export KSRC_TARBALL=$tmp/fake.tar.xz KSRC_VERSION=1.0-test KSRC_PKG=fake-source
 export KERNEL_CHANGES=$tmp/changes
 if [ $mounted = 1 ]; then
-	out=$("$tools/stage.sh" tree "$tools/prepare-tree.sh" 2>&1)
+	out=$("$tools/stages/stage.sh" tree "$tools/stages/tree.sh" 2>&1)
 	rc=$?
 	check "an import that runs out of space half way fails the stage" \
 		"[ $rc -ne 0 ] && grep -q \"$full; $advice (importing fake.tar.xz ran out of space\" <<< \"\$out\""
@@ -79,18 +79,18 @@ else
 	skip "an import that runs out of space: needs a real full disk" 3
 fi
 
-out=$("$tools/build-kernel.sh" 2>&1)
+out=$("$tools/stages/kernel.sh" 2>&1)
 rc=$?
 check "kernel: fails fast, before configuring" \
 	"[ $rc -ne 0 ] && grep -q \"$full/kernel; $advice (a kernel build needs about 500 MB)\" <<< \"\$out\" && [ ! -e '$KOBJ/.config' ]"
-out=$("$tools/build-image.sh" 2>&1)
+out=$("$tools/stages/image.sh" 2>&1)
 rc=$?
 check "image: fails fast, before mkosi" \
 	"[ $rc -ne 0 ] && grep -q \"$full/image; $advice (the image needs about 300 MB)\" <<< \"\$out\" && ! grep -q 'fake mkosi ran' <<< \"\$out\""
 mkdir -p "$KOBJ" "$BUILD/image" "$BUILD/stamps" && echo key > "$BUILD/stamps/kernel.key" &&
 	echo key > "$BUILD/stamps/image.key" &&
 	head -c 1M /dev/zero > "$BUILD/image/base.cpio"
-out=$("$tools/build-overlay.sh" 2>&1)
+out=$("$tools/stages/overlay.sh" 2>&1)
 rc=$?
 check "overlay: fails fast" \
 	"[ $rc -ne 0 ] && grep -q \"$full; $advice (the overlay and initrd.cpio needs about 101 MB)\" <<< \"\$out\" && [ ! -e '$KOBJ/initrd.cpio' ]"
@@ -98,7 +98,7 @@ rm -rf "$KOBJ" "$BUILD/image" "$BUILD/stamps"
 
 # A stage that fills the disk: its log may be empty, the message is not.
 if [ $mounted = 1 ]; then
-	out=$("$tools/stage.sh" fill dd if=/dev/zero of="$BUILD/fill" bs=1M 2>&1)
+	out=$("$tools/stages/stage.sh" fill dd if=/dev/zero of="$BUILD/fill" bs=1M 2>&1)
 	rc=$?
 	check "a stage that fills build/ fails" "[ $rc -ne 0 ]"
 	check "... and says build/ is full" "grep -q \"^fill: out of disk space: build/ is full: 0 MB free at $BUILD; $advice\$\" <<< \"\$out\""
@@ -107,11 +107,11 @@ else
 	skip "a stage that fills build/: needs a real full disk" 2
 fi
 # A stage that filled another disk, or build/ before it cleaned up.
-out=$("$tools/stage.sh" other sh -c 'echo "cp: error writing x: No space left on device" >&2; exit 1' 2>&1)
+out=$("$tools/stages/stage.sh" other sh -c 'echo "cp: error writing x: No space left on device" >&2; exit 1' 2>&1)
 rc=$?
 check "'No space left on device' in a failing stage's log is named" \
 	"[ $rc -eq 1 ] && grep -q \"^other: out of disk space: $full; $advice\$\" <<< \"\$out\""
-out=$("$tools/stage.sh" plain false 2>&1)
+out=$("$tools/stages/stage.sh" plain false 2>&1)
 check "... and an unrelated failure is not" "! grep -q 'out of disk space' <<< \"\$out\""
 echo "1..$n"
 [ $skipped = 0 ] || echo "# summary: $skipped checks skipped (see the # skipped: lines)"

@@ -1,7 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# tools/build-image.sh with a stand-in mkosi: the image is built once,
+# tools/stages/image.sh with a stand-in mkosi: the image is built once,
 # reused while mkosi.conf is unchanged, and rebuilt (not booted) when the
 # cached file no longer matches its recorded checksum or mkosi fails.
 here=$(cd "$(dirname "$0")" && pwd)
@@ -29,16 +29,16 @@ img=$BUILD/image/base.cpio
 calls() { grep -c . "$FAKE_MKOSI_CALLS" 2>/dev/null || echo 0; }
 echo "TAP version 13"
 echo "1..6"
-"$here/../build-image.sh" >/dev/null 2>&1
+"$here/../stages/image.sh" >/dev/null 2>&1
 check "first build runs mkosi" "[ \$(calls) -eq 1 ] && [ -s '$img' ]"
-"$here/../build-image.sh" >/dev/null 2>&1
+"$here/../stages/image.sh" >/dev/null 2>&1
 check "unchanged inputs: no rebuild" "[ \$(calls) -eq 1 ]"
 truncate -s 100 "$img"
-out=$("$here/../build-image.sh" 2>&1)
+out=$("$here/../stages/image.sh" 2>&1)
 check "a truncated cached image is detected" "grep -q 'does not match its recorded checksum' <<< \"\$out\""
 check "... and rebuilt" "[ \$(calls) -eq 2 ] && cpio -it < '$img' 2>/dev/null | grep -qx usr/lib/systemd/systemd"
 echo x >> "$img"
-FAKE_MKOSI_FAIL=1 "$here/../build-image.sh" >/dev/null 2>&1
+FAKE_MKOSI_FAIL=1 "$here/../stages/image.sh" >/dev/null 2>&1
 rc=$?
 check "a failing mkosi fails the stage" "[ $rc -ne 0 ]"
 check "... and drops the stamp, so that image is never reused" "[ ! -f '$BUILD/stamps/image.key' ]"

@@ -3,9 +3,9 @@
 # host-test: needs-tree (not in make check)
 #
 # A kernel build interrupted halfway stops all of its processes and
-# writes no stamp, and the next run of tools/build-kernel.sh completes it
+# writes no stamp, and the next run of tools/stages/kernel.sh completes it
 # without `make clean`: kbuild keeps what was compiled and resumes. The
-# interrupt is SIGTERM to the process group of tools/stage.sh (run_stage
+# interrupt is SIGTERM to the process group of tools/stages/stage.sh (run_stage
 # passes Ctrl-C on as the same); not SIGINT, which a test run from a
 # background shell, as CI may run it, inherits ignored and cannot send.
 #
@@ -57,7 +57,7 @@ want=40	# interrupt once this many objects were compiled
 
 t0=$(now)
 set -m	# a process group of its own, as a terminal's foreground job
-"$KSTRING_ROOT/tools/stage.sh" "$stage" "$KSTRING_ROOT/tools/build-kernel.sh" > "$scratch/first.log" 2>&1 &
+"$KSTRING_ROOT/tools/stages/stage.sh" "$stage" "$KSTRING_ROOT/tools/stages/kernel.sh" > "$scratch/first.log" 2>&1 &
 pid=$!
 set +m
 # Wait for compilation to be under way, then interrupt the whole group.
@@ -79,7 +79,7 @@ check "... no stamp is written" "[ ! -e '$STAMPS/$KERNEL_STAMP.key' ]"
 check "... and what was compiled is kept" "[ \$(grep -c . '$scratch/kept') -ge $((at - 10)) ]"
 
 t0=$(now)
-"$KSTRING_ROOT/tools/build-kernel.sh" > "$scratch/second.log" 2>&1
+"$KSTRING_ROOT/tools/stages/kernel.sh" > "$scratch/second.log" 2>&1
 rc=$?
 t2=$(elapsed "$t0")
 check "the next run completes: exit 0, bzImage" "[ $rc -eq 0 ] && [ -s '$obj/arch/x86/boot/bzImage' ]"
@@ -89,6 +89,6 @@ again=$(LC_ALL=C join "$scratch/kept" <(objects) | awk '$2 != $3' | grep -c .)
 check "... without starting over: $again of $(grep -c . "$scratch/kept") kept objects compiled again" \
 	"[ $again -le 3 ] && ! grep -qE 'mrproper|CLEAN' '$scratch/second.log'"
 check "... and compiles what was left" "grep -q '^  CC ' '$scratch/second.log' && [ \$(count) -gt $at ]"
-check "a third run is a no-op" "'$KSTRING_ROOT/tools/build-kernel.sh' | grep -q '^kernel: up to date'"
+check "a third run is a no-op" "'$KSTRING_ROOT/tools/stages/kernel.sh' | grep -q '^kernel: up to date'"
 echo "# summary: interrupted after ${t1}s ($at objects), resumed in ${t2}s"
 [ "$fails" -eq 0 ]

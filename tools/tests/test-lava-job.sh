@@ -1,7 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# tools/lava-job.sh against golden jobs (tools/tests/fixtures/lava/): a
+# tools/lava/job.sh against golden jobs (tools/tests/fixtures/lava/): a
 # lab's default job, and a TCG negative-control job with the options make
 # run honours. Where lava-dispatcher is installed, every job also passes
 # the schema lava-server checks a submission against. UPDATE_GOLDEN=1
@@ -24,7 +24,7 @@ job() {
 		-u KERNEL_ARGS -u TIMEOUT -u MEM -u SMP -u ACCEL -u VARIANT \
 		BUILD="$tmp/build" KOBJ="$tmp/kobj" LAVA_JOB_ID="$name" \
 		LAVA_ARTIFACT_URL=https://lab.example.org/kstring/$name "$@" \
-		"$here/../lava-job.sh" > "$tmp/$name.out" 2>&1
+		"$here/../lava/job.sh" > "$tmp/$name.out" 2>&1
 }
 
 echo "TAP version 13"

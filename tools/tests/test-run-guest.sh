@@ -27,7 +27,7 @@ scenario() {
 	dir=$tmp/$1
 	rm -f "$BUILD"/accel-probe*
 	local t0=$SECONDS
-	FAKE_QEMU=$2 ACCEL=$3 TIMEOUT=$4 "$here/../run-guest.sh" test "$dir" > "$dir.out" 2>&1
+	FAKE_QEMU=$2 ACCEL=$3 TIMEOUT=$4 "$here/../run/guest.sh" test "$dir" > "$dir.out" 2>&1
 	rc=$?
 	secs=$((SECONDS - t0))
 }

@@ -1,0 +1,74 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# make lava-job: write a LAVA job for the built guest into
+# build/lava/<id>/: job.yaml (tools/lava/job-qemu.yaml filled in), the
+# kernel and initramfs it names, with their checksums in the job and in
+# SHA256SUMS. Prints the directory. Honours what `make run` honours
+# (TESTS, KSFT_TARGETS, EXTRA_TESTS, KSFT_TIMEOUT, PROFILE, KERNEL_ARGS,
+# TIMEOUT, MEM, SMP, SANITIZE=1 through KOBJ) and
+#   LAVA_ARTIFACT_URL  where the lab fetches the artifacts from (the
+#                      directory's files, uploaded as they are); default
+#                      file:// of the directory, for a local lava-run
+#   ACCEL              tcg: the job asks for no KVM (no_kvm, -cpu max);
+#                      default: the probe's answer for a local job, KVM
+#                      for a lab's
+#   LAVA_JOB_ID        the directory's name (default: a UTC timestamp)
+. "$(dirname "$0")/../lib.sh"
+
+obj=$OBJ
+kernel=$obj/arch/x86/boot/bzImage
+initrd=$INITRD
+[ -f "$kernel" ] || die "no kernel at $kernel: run 'make kernel'"
+[ -f "$initrd" ] || die "no initrd at $initrd: run 'make overlay'"
+
+id=${LAVA_JOB_ID:-$(date -u +%Y%m%d-%H%M%S)${VARIANT:+-$VARIANT}}
+dir=$BUILD/lava/$id
+mkdir -p "$dir"
+# Hard links when build/ is one file system: the initramfs is large.
+for f in "$kernel" "$initrd"; do
+	ln -f "$f" "$dir/" 2>/dev/null || cp "$f" "$dir/" ||
+		die "cannot copy $f into $dir"
+done
+(cd "$dir" && sha256sum bzImage initrd.cpio > SHA256SUMS)
+url=${LAVA_ARTIFACT_URL:-file://$dir}
+accel=${ACCEL:-}
+if [ -z "$accel" ] && [ -z "${LAVA_ARTIFACT_URL:-}" ]; then
+	accel=$("$KSTRING_ROOT/tools/run/probe-accel.sh" "$kernel" | head -n 1)
+fi
+no_kvm= cpu=
+if [ "$accel" = tcg ]; then
+	no_kvm='  no_kvm: true\n'
+	cpu='  - -cpu max\n'
+fi
+# The run's timeout bounds both the wait for the results and the job
+# (plus the deploy, the boot and the power-off).
+run_timeout=$TIMEOUT
+# This host's TSC rate (guest_cmdline, under TCG) means nothing on a
+# lab's worker: only a local job gets it.
+host=$accel
+[ -n "${LAVA_ARTIFACT_URL:-}" ] && host=lab
+cmdline="$(guest_cmdline "$host") systemd.unit=kstring-run.target"
+cmdline+=" kstring.console=lava $(guest_tests)"
+# The kernel the job runs: Debian's source package and version, and the
+# build's release.
+version=$(cat "$TREE/.git/kstring-ksrc-version" 2>/dev/null || echo unknown)
+release=$(cat "$obj/include/config/kernel.release" 2>/dev/null || echo unknown)
+tests=${TESTS:-$KSFT_TARGETS}${EXTRA_TESTS:+,$EXTRA_TESTS}
+sed -e "s|@JOB_NAME@|kstring kselftest $tests (${PROFILE:-full}) on $KSRC_PKG $version, $id|" \
+	-e "s|@KSRC_PKG@|$KSRC_PKG|" -e "s|@KSRC_VERSION@|$version|" \
+	-e "s|@KERNEL_RELEASE@|$release|" -e "s|@PROFILE@|${PROFILE:-full}|" \
+	-e "s|@TESTS@|$tests|" \
+	-e "s|@MEMORY@|${MEM:-1024}|" -e "s|@SMP@|${SMP:-2}|" \
+	-e "s|@NO_KVM@|$no_kvm|" -e "s|@CPU@|$cpu|" \
+	-e "s|@RUN_TIMEOUT@|$run_timeout|g" \
+	-e "s|@JOB_TIMEOUT@|$((run_timeout + 600))|" \
+	-e "s|@URL@|$url|g" \
+	-e "s|@KERNEL_SHA256@|$(awk '$2 == "bzImage" { print $1 }' "$dir/SHA256SUMS")|" \
+	-e "s|@INITRD_SHA256@|$(awk '$2 == "initrd.cpio" { print $1 }' "$dir/SHA256SUMS")|" \
+	-e "s|@CMDLINE@|$cmdline|" \
+	"$KSTRING_ROOT/tools/lava/job-qemu.yaml" > "$dir/job.yaml" ||
+	die "cannot write $dir/job.yaml"
+! grep -n '@[A-Z_0-9]*@' "$dir/job.yaml" ||
+	die "tools/lava/job-qemu.yaml has a field lava/job.sh does not fill"
+echo "$dir"

@@ -1,0 +1,92 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# make test: the project's own tests. First the host tests of the harness
+# (no QEMU), then the whole pipeline and one guest boot. Every host check,
+# every kselftest and every cross-check of the guest run counts; the last
+# line is "N passed, N failed".
+. "$(dirname "$0")/../lib.sh"
+
+cd "$KSTRING_ROOT" || exit 2
+hp=0 hf=0 gp=0 gf=0 gs=0
+
+# tap_count TAPFILE: add its ok / not ok lines to the guest's counts
+# (a TAP file without any ok line counts as a failure).
+tap_count() {
+	local np nf
+	np=$(grep -c '^ok ' "$1")
+	nf=$(grep -c '^not ok ' "$1")
+	[ "$np" -gt 0 ] || nf=$((nf + 1))
+	gp=$((gp + np)) gf=$((gf + nf))
+}
+# last_summary: summary.json of the run tools/run/run.sh or
+# tools/lava/run.sh made last.
+last_summary() {
+	echo "$BUILD/results/$(sed -n 's/^run_id=//p' "$BUILD/results/last-run" 2>/dev/null)/summary.json"
+}
+
+# The tree first: some host tests check the patched tree (checkpatch).
+tree_ok=1
+make --no-print-directory selftests || tree_ok=0
+
+"$KSTRING_ROOT/tools/tests/run-host-tests.sh" | tee "$BUILD/host-tests.out"
+line=$(tail -n 1 "$BUILD/host-tests.out")
+hp=$(sed -n 's/.* \([0-9]*\) passed.*/\1/p' <<< "$line")
+hf=$(sed -n 's/.* \([0-9]*\) failed.*/\1/p' <<< "$line")
+
+# The guest at full strength (tools/guest/profiles), whatever make's
+# default profile; the same run as a LAVA job; the negative controls;
+# make watch's own check.
+export PROFILE=full
+if [ "$tree_ok" = 1 ] && make --no-print-directory overlay; then
+	tools/run/run.sh
+	rc=$?
+	summary=$(last_summary)
+	if [ -f "$summary" ]; then
+		read -r gp gf gs < <(python3 tools/results count "$summary")
+	fi
+	if [ "$rc" -ne 0 ] && [ "$gf" -eq 0 ]; then
+		gf=1	# the run itself failed (panic, hang, infrastructure)
+		echo "guest run: exit $rc; see build/results/latest/"
+	fi
+	# The same artifacts as a LAVA job run by lava-run: LAVA's results
+	# must be make run's, test by test.
+	lava_tap=$BUILD/lava-agrees.tap
+	if make --no-print-directory lava-deps && tools/lava/run.sh > "$BUILD/lava-run.out" 2>&1; [ -f "$(last_summary)" ]; then
+		python3 tools/results compare "$summary" "$(last_summary)" \
+			"make lava-run agrees with make run" > "$lava_tap"
+	else
+		echo "not ok 1 - make lava-run: no results (see $BUILD/lava-run.out)" > "$lava_tap"
+	fi
+	grep '^not ok' "$lava_tap" | sed 's/^/  /'
+	tail -n 1 "$lava_tap" | sed 's/^/  /'
+	tap_count "$lava_tap"
+	# The negative control in each profile: the quick one must not pass
+	# what the full one fails; and through LAVA, failing the same tests.
+	for nc in full quick lava-full; do
+		profile=${nc#lava-} lava=0
+		[ "$nc" = "$profile" ] || lava=1
+		tap=$BUILD/negative-control-$nc.tap
+		PROFILE=$profile LAVA=$lava tools/qa/negative-control.sh > "$tap"
+		[ "$nc" = full ] && inject_summary=$(last_summary)
+		if [ "$lava" = 1 ]; then
+			python3 tools/results compare "$inject_summary" "$(last_summary)" \
+				"LAVA's negative control fails what make run's does" >> "$tap"
+		fi
+		grep 'negative control\|LAVA' "$tap" | grep -v '^TAP\|^1\.\.' | sed 's/^/  /'
+		tap_count "$tap"
+	done
+	# make watch: a wrong vector and a test module with a failure
+	# injected, each saved and undone in one session, judged round by
+	# round; Ctrl-C leaves nothing behind.
+	tools/qa/watch-check.sh > "$BUILD/watch-check.tap"
+	grep '^not ok' "$BUILD/watch-check.tap" | sed 's/^/  /'
+	echo "  make watch: $(grep -c '^ok' "$BUILD/watch-check.tap") checks passed, $(grep -c '^not ok' "$BUILD/watch-check.tap") failed (build/watch-check.tap)"
+	tap_count "$BUILD/watch-check.tap"
+else
+	echo "test: the pipeline failed before the guest could boot; see the messages above and build/logs/"
+	gf=1
+fi
+echo "host: $hp passed, $hf failed; guest: $gp passed, $gf failed, $gs skipped"
+echo "$((hp + gp)) passed, $((hf + gf)) failed"
+[ $((hf + gf)) -eq 0 ]

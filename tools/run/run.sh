@@ -1,0 +1,42 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Boot the guest once and judge it: build/results/<run-id>/ gets the
+# console log, TAP, dmesg, junit.xml and summary.json; build/results/latest
+# points at it, and build/results/last-run names it (run_id=, reused=) for
+# whoever called. Exits with the verdict's code (see tools/results/).
+#
+# With REUSE=1 (what plain `make` uses) a run is skipped when the last run
+# passed with exactly the same kernel, image, overlay and options; its
+# table is printed again. `make run` always boots.
+. "$(dirname "$0")/../lib.sh"
+
+results=$RESULTS
+latest=$results/${RESULTS_LATEST:-latest}	# one link per variant (ARCH=i386)
+key=$( (stamp_key "$INITRD_STAMP"; echo "${PROFILE:-full} ${TESTS:-} ${EXTRA_TESTS:-} $KSFT_TARGETS ${KERNEL_ARGS:-} ${ACCEL:-} ${KSFT_TIMEOUT:-}") |
+	sha256sum | cut -d' ' -f1)
+
+if [ "${REUSE:-0}" = 1 ] && [ -f "$latest/inputs.key" ] &&
+   [ "$(cat "$latest/inputs.key")" = "$key" ] &&
+   grep -q '"verdict": "passed"' "$latest/summary.json" 2>/dev/null; then
+	run_id=$(basename "$(readlink -f "$latest")")
+	printf 'run_id=%s\nreused=1\n' "$run_id" > "$results/last-run"
+	say "run: inputs unchanged since passing run $run_id; 'make run' boots again"
+	exec python3 "$KSTRING_ROOT/tools/results" verdict "$latest"
+fi
+
+run_id=${RUN_ID:-$(date -u +%Y%m%d-%H%M%S)${VARIANT:+-$VARIANT}}
+rundir=$results/$run_id
+mkdir -p "$rundir"
+printf 'run_id=%s\nreused=0\n' "$run_id" > "$results/last-run"
+write_run_info "$rundir"
+
+"$KSTRING_ROOT/tools/run/guest.sh" test "$rundir"
+awk '$2 == "boot" { t = $3 } END { if (t) print "boot=" t }' "$TIMINGS" >> "$rundir/timings.env"
+echo "$key" > "$rundir/inputs.key"
+[ "${NO_LATEST:-0}" = 1 ] || ln -sfn "$run_id" "$latest"
+python3 "$KSTRING_ROOT/tools/results" verdict "$rundir"
+rc=$?
+[ "$rc" -eq 0 ] || stage_failed run
+say "results: ${rundir#"$KSTRING_ROOT"/} (console.log, kselftest.tap, dmesg.log, junit.xml, summary.json)"
+exit "$rc"

@@ -1,0 +1,210 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Check the series in build/series/ (make series):
+#  1. scripts/checkpatch.pl --strict on every patch, with the checkpatch.pl
+#     of the tree the patch applies to (its parent commit), as whoever
+#     applies it would run it. A generated mass conversion (a "Generator:"
+#     trailer) must add no report: every report on it must also be made on
+#     the lines it replaces (checkpatch run on the reverse diff), or be
+#     listed with its reason in kernel-changes/checkpatch-accepted;
+#  2. bisectability: every commit builds (bzImage + modules), one after
+#     the other in a separate worktree (build/check/), incrementally and
+#     with ccache, once for each config in CHECK_CONFIGS (default: the
+#     guest kernel's .config and x86_64_defconfig, whose bzImage links the
+#     KASLR decompressor and the EFI stub), each but the guest's with
+#     kernel-changes/config/check.config added (the test modules, LKDTM,
+#     FORTIFY_SOURCE, whose build-time checks must all pass).
+# CHECKPATCH_ONLY=1 skips the builds. Prints a table, fails on any problem.
+. "$(dirname "$0")/../lib.sh"
+
+series=$BUILD/series
+work=$BUILD/check
+[ -d "$series" ] || die "no $series: run 'make series'"
+fails=0
+
+# checkpatch_keys LOG: its reports as sorted "TYPE|FILE|message" lines.
+checkpatch_keys() {
+	awk -f "$KSTRING_ROOT/tools/series/checkpatch-keys.awk" "$1" | LC_ALL=C sort
+}
+
+# checkpatch_of COMMIT: a directory with the scripts/checkpatch.pl (and its
+# data files) of COMMIT; it is run from the patched tree, for MAINTAINERS.
+checkpatch_of() {
+	local dir=$work/checkpatch-of/$(git -C "$TREE" rev-parse --short "$1")
+	if [ ! -f "$dir/scripts/checkpatch.pl" ]; then
+		mkdir -p "$dir"
+		git -C "$TREE" archive "$1" scripts/checkpatch.pl scripts/spelling.txt \
+			scripts/const_structs.checkpatch | tar -x -C "$dir" ||
+			die "cannot extract checkpatch.pl of $1"
+	fi
+	echo "$dir/scripts/checkpatch.pl"
+}
+
+mapfile -t commits < <(git -C "$TREE" rev-list --reverse pristine..HEAD)
+n=0
+say "checkpatch --strict (each with the checkpatch.pl of its parent commit):"
+for p in "$series"/[0-9]*.patch; do
+	case $p in *0000-cover-letter.patch) continue ;; esac
+	c=${commits[n]}
+	n=$((n + 1))
+	# format-patch's first line names the commit the patch was made from.
+	[ "$(head -n 1 "$p" | cut -d' ' -f2)" = "$c" ] ||
+		die "$(basename "$p") was not made from commit $c: rerun 'make series'"
+	checkpatch=$(checkpatch_of "$c^")
+	log=$work/checkpatch/$(basename "$p" .patch).log
+	mkdir -p "$(dirname "$log")"
+	ignore=
+	# checkpatch asks "does MAINTAINERS need updating?" of every patch
+	# that adds a file (and the selftests commit, made from selftests/
+	# alone, cannot touch MAINTAINERS). Answer it instead: every added
+	# file must already have a maintainer (get_maintainer.pl), or the
+	# check fails.
+	mapfile -t added < <(git -C "$TREE" diff-tree --no-commit-id --name-only \
+		--diff-filter=A -r "$c")
+	if [ ${#added[@]} -gt 0 ]; then
+		ignore="--ignore FILE_PATH_CHANGES"
+		for f in "${added[@]}"; do
+			(cd "$TREE" && ./scripts/get_maintainer.pl --nogit --nogit-fallback \
+				--norolestats -f "$f" 2>/dev/null | grep -q '@') && continue
+			echo "      $f has no maintainer: add a MAINTAINERS entry in the series"
+			fails=$((fails + 1))
+		done
+	fi
+	# shellcheck disable=SC2086
+	(cd "$TREE" && perl "$checkpatch" --strict -q --show-types $ignore "$p") > "$log" 2>&1
+	if grep -q '^Generator: ' "$p"; then
+		# Reports on lines a mass rename only touches are the old
+		# lines' own: checkpatch makes them on the reverse diff too.
+		# (Only the files with reports: checkpatch asks get_maintainer.pl
+		# about every file, which is most of its time on 1,300 files.)
+		git -C "$TREE" diff --name-only "$c^" "$c" > "$log.files"
+		mapfile -t files < <(grep -oF -f "$log.files" "$log" | sort -u)
+		: > "$log.reverse"
+		if [ ${#files[@]} -gt 0 ]; then
+			git -C "$TREE" diff "$c" "$c^" -- "${files[@]}" > "$log.reverse.diff"
+			(cd "$TREE" && perl "$checkpatch" --strict -q --show-types \
+				--no-signoff "$log.reverse.diff") > "$log.reverse" 2>&1
+		fi
+		LC_ALL=C comm -23 <(checkpatch_keys "$log") \
+			<(checkpatch_keys "$log.reverse") > "$log.new"
+		grep -vxF -f <(grep -v '^#' "$CHANGES/checkpatch-accepted") \
+			"$log.new" > "$log.unaccepted"
+		total=$(grep -c '^\(ERROR\|WARNING\|CHECK\)' "$log")
+		if [ -s "$log.unaccepted" ]; then
+			printf '  %-60s FAIL: %d new reports\n' "$(basename "$p")" \
+				"$(wc -l < "$log.unaccepted")"
+			sed 's/^/      /' "$log.unaccepted" | head -10
+			fails=$((fails + 1))
+		else
+			printf '  %-60s ok: %d reports, %d accepted new, the rest on the old lines too (%s)\n' \
+				"$(basename "$p")" "$total" "$(wc -l < "$log.new")" \
+				"${log#"$KSTRING_ROOT"/}"
+		fi
+	elif grep -q '^\(ERROR\|WARNING\|CHECK\)' "$log"; then
+		printf '  %-60s FAIL\n' "$(basename "$p")"
+		grep '^\(ERROR\|WARNING\|CHECK\)' "$log" | sed 's/^/      /' | head -10
+		fails=$((fails + 1))
+	else
+		printf '  %-60s ok\n' "$(basename "$p")"
+	fi
+	grep -q '^Signed-off-by: ' "$p" || { echo "      no Signed-off-by"; fails=$((fails + 1)); }
+done
+
+# config_for NAME OBJ: write OBJ/.config for a build of the series.
+#   guest               the guest kernel's .config (make kernel)
+#   *defconfig          that defconfig of the pristine tree, e.g.
+#                       x86_64_defconfig: RANDOMIZE_BASE and EFI_STUB, so
+#                       bzImage links the KASLR decompressor and the EFI
+#                       stub, which build lib/ files without vmlinux
+#   debian-FLAVOUR      Debian's config for FLAVOUR from linux-config-6.1,
+#                       e.g. debian-amd64_none_amd64 (see config_for)
+config_for() {
+	case $1 in
+	guest)
+		[ -f "$OBJ/.config" ] ||
+			die "no guest .config: run 'make kernel'"
+		cp "$OBJ/.config" "$2/.config" ;;
+	*defconfig)
+		make -s -C "$work/linux" O="$2" "$1" > /dev/null ||
+			die "make $1 failed" ;;
+	debian-*)
+		# Debian's own config (package linux-config-6.1), without its
+		# signing certificates (not in the source tarball) and without
+		# debug info (BTF needs pahole, DWARF triples the build).
+		local f=/usr/src/linux-config-${KSRC_PKG#linux-source-}/config.${1#debian-}.xz
+		[ -f "$f" ] || die "no $f: apt-get install linux-config-${KSRC_PKG#linux-source-}"
+		xzcat "$f" > "$2/.config"
+		"$work/linux/scripts/config" --file "$2/.config" \
+			--set-str SYSTEM_TRUSTED_KEYS "" \
+			--set-str SYSTEM_REVOCATION_KEYS "" \
+			--disable DEBUG_INFO_DWARF_TOOLCHAIN_DEFAULT \
+			--disable DEBUG_INFO_BTF --enable DEBUG_INFO_NONE
+		make -s -C "$work/linux" O="$2" olddefconfig > /dev/null ||
+			die "make olddefconfig failed for $1" ;;
+	*)
+		die "CHECK_CONFIGS: unknown config '$1' (guest, a defconfig or debian-FLAVOUR)" ;;
+	esac
+}
+
+# Build every commit in turn, once per config in CHECK_CONFIGS, each in
+# its own object directory (build/check/kernel-NAME), incrementally and
+# with ccache; bzImage so that the boot code links too.
+if [ "${CHECKPATCH_ONLY:-0}" != 1 ]; then
+	if [ ! -d "$work/linux" ]; then
+		git -C "$TREE" worktree prune
+		git -C "$TREE" worktree add -q --detach "$work/linux" pristine ||
+			die "git worktree add failed"
+	fi
+	export CCACHE_DIR=${CCACHE_DIR:-$BUILD/ccache}
+	export KBUILD_BUILD_TIMESTAMP=2015-05-01 KBUILD_BUILD_USER=kstring KBUILD_BUILD_HOST=check
+	jobs=$JOBS
+	for cfg in ${CHECK_CONFIGS:-guest x86_64_defconfig}; do
+		obj=$work/kernel-$cfg
+		mkdir -p "$obj"
+		git -C "$work/linux" checkout -q --detach pristine
+		config_for "$cfg" "$obj"
+		# Symbols the series adds are unknown before their commit:
+		# the fragment is kept in the base and each commit's
+		# olddefconfig takes what that commit knows.
+		[ "$cfg" = guest ] || cat "$CHANGES/config/check.config" >> "$obj/.config"
+		cp "$obj/.config" "$obj/.config.base"
+		say "build every commit with $cfg (${CHECK_TARGETS:-bzImage modules}) in ${obj#"$KSTRING_ROOT"/}:"
+		t_cfg=$(now)
+		for c in $(git -C "$TREE" rev-list --reverse pristine..HEAD); do
+			subject=$(git -C "$TREE" log -1 --format=%s "$c")
+			git -C "$work/linux" checkout -q --detach "$c"
+			cp "$obj/.config.base" "$obj/.config"
+			log=$obj/build-$(git -C "$TREE" rev-parse --short "$c").log
+			t0=$(now)
+			# Progress for the long builds: the last object every minute.
+			( while sleep 60; do
+				printf '    %s: %ss: %s\n' "$cfg" "$(elapsed "$t0")" \
+					"$(grep -a ' CC \| LD \| AR ' "$log" | tail -n 1 | sed 's/^ *//')"
+			  done ) &
+			ticker=$!
+			# shellcheck disable=SC2086
+			fortify=$obj/lib/test_fortify/test_fortify.log
+			if make -C "$work/linux" O="$obj" CC="ccache gcc" -j"$jobs" \
+				olddefconfig ${CHECK_TARGETS:-bzImage modules} > "$log" 2>&1; then
+				printf '  %-60s builds (%ss)\n' "${subject:0:60}" "$(elapsed "$t0")"
+				# kbuild reruns test_fortify when its inputs change
+				# and only warns when a check fails.
+				if [ -f "$fortify" ] && grep -q '^warning: unsafe' "$fortify"; then
+					printf '  %-60s TEST_FORTIFY FAILS: %s\n' "" "${fortify#"$KSTRING_ROOT"/}"
+					grep '^warning: unsafe' "$fortify" | sed 's/^/      /' | head -5
+					fails=$((fails + 1))
+				fi
+			else
+				printf '  %-60s BUILD FAILS: %s\n' "${subject:0:60}" "${log#"$KSTRING_ROOT"/}"
+				grep -m5 'error\|undefined reference' "$log" | sed 's/^/      /'
+				fails=$((fails + 1))
+			fi
+			kill "$ticker" 2>/dev/null
+			wait "$ticker" 2>/dev/null
+		done
+		say "  $cfg: every commit built in $(elapsed "$t_cfg")s"
+	done
+fi
+[ "$fails" -eq 0 ] || die "$fails problem(s) in the series"
+say "check-series: all patches pass"

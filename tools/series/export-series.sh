@@ -1,0 +1,52 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Turn the commits in build/linux back into kernel-changes/: every commit
+# after the pristine import becomes a NNNN-subject.patch, a commit made by
+# a series generator stays a "generate" entry, and the selftests commit's
+# files go back to selftests/ (their one source of truth). Rewrites
+# kernel-changes/series; patch files no longer listed are removed.
+. "$(dirname "$0")/../lib.sh"
+
+[ -d "$TREE/.git" ] || die "no tree at $TREE: run 'make tree'"
+[ -z "$(git -C "$TREE" status --porcelain | head -1)" ] ||
+	die "build/linux has uncommitted changes: commit them first"
+
+# selftests/ is copied back from the tree below: never over edits that
+# were not synced into the tree yet.
+stamp_ok selftests "$(selftests_key)" ||
+	die "selftests/ has changes that build/linux does not have: run 'make selftests' first"
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+head -n "$(grep -n -m1 -v '^#' "$CHANGES/series" | cut -d: -f1)" "$CHANGES/series" |
+	grep '^#' > "$tmp/series"
+n=0
+for c in $(git -C "$TREE" rev-list --reverse pristine..HEAD); do
+	body=$(git -C "$TREE" log -1 --format=%B "$c")
+	if grep -q '^Kselftest-Source: selftests/' <<< "$body"; then
+		git -C "$TREE" diff-tree --no-commit-id --name-only -r "$c" |
+		while read -r f; do
+			rel=${f#tools/testing/selftests/}
+			mkdir -p "$SELFTESTS/$(dirname "$rel")"
+			git -C "$TREE" show "$c:$f" > "$SELFTESTS/$rel"
+		done
+		continue
+	fi
+	n=$((n + 1))
+	gen=$(sed -n 's/^Generator: kernel-changes\/\([^ ]*\) \([^ ]*\)$/\1 \2/p' <<< "$body")
+	if [ -n "$gen" ]; then
+		echo "generate $gen" >> "$tmp/series"
+		continue
+	fi
+	name=$(git -C "$TREE" format-patch --zero-commit -N --no-signature \
+		--start-number "$n" -1 "$c" -o "$tmp/patches")
+	base=$(basename "$name")
+	echo "$base" >> "$tmp/series"
+done
+# Replace the old patch files with the new ones.
+find "$CHANGES" -maxdepth 1 -name '[0-9][0-9][0-9][0-9]-*.patch' -delete
+[ -d "$tmp/patches" ] && cp "$tmp"/patches/*.patch "$CHANGES/"
+cp "$tmp/series" "$CHANGES/series"
+"$KSTRING_ROOT/tools/stages/tree.sh" --stamp-only
+say "export-series: $n entries in kernel-changes/series; selftests/ updated; review with git diff"

@@ -1,0 +1,33 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Write the series as it stands in build/linux (kernel-changes/ applied,
+# generated commits regenerated, selftests/ committed last) to
+# build/series/ as upstream-ready git format-patch files with a cover
+# letter taken from kernel-changes/cover-letter.
+. "$(dirname "$0")/../lib.sh"
+
+out=$BUILD/series
+cover=$CHANGES/cover-letter
+[ -d "$TREE/.git" ] || die "no tree at $TREE: run 'make tree'"
+rm -rf "$out"
+git -C "$TREE" format-patch -q --cover-letter --thread=shallow \
+	-o "$out" pristine..HEAD || die "git format-patch failed"
+letter=$(ls "$out"/0000-cover-letter.patch)
+subject=$(head -n 1 "$cover")
+# The cover letter's first line is the subject, the rest (blank lines
+# around it dropped) the blurb.
+tail -n +2 "$cover" | sed -e '/./,$!d' | tac | sed -e '/./,$!d' | tac > "$out/.blurb"
+awk -v subject="$subject" -v blurb="$out/.blurb" '
+	i = index($0, "*** SUBJECT HERE ***") {
+		$0 = substr($0, 1, i - 1) subject substr($0, i + 20)
+	}
+	$0 == "*** BLURB HERE ***" {
+		while ((getline line < blurb) > 0)
+			print line
+		next
+	}
+	{ print }' "$letter" > "$letter.new" && mv "$letter.new" "$letter" ||
+	die "cannot write the cover letter $letter"
+rm -f "$out/.blurb"
+say "series: $(($(ls "$out" | wc -l) - 1)) patches + cover letter in ${out#"$KSTRING_ROOT"/}/"

@@ -1,7 +1,0 @@
-#!/bin/bash
-# SPDX-License-Identifier: GPL-2.0
-#
-# stage.sh NAME CMD...: run one pipeline stage with its log in
-# build/logs/NAME.log and progress lines while it runs (tools/lib.sh).
-. "$(dirname "$0")/lib.sh"
-run_stage "$@"

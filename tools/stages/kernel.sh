@@ -1,0 +1,61 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Configure and build the guest kernel (bzImage + modules) out of tree in
+# build/kernel (KOBJ= for another build directory; a variant,
+# tools/variants/*.mk, sets it and may add a fragment, VARIANT_CONFIG).
+# ARCH= (kbuild's, from the environment; `make ARCH=i386` sets it) picks
+# config/arch-$ARCH.config, x86_64 by default. Skips the kernel
+# build entirely when neither the kernel sources in build/linux (selftests
+# aside) nor the config fragments changed since the last good build.
+. "$(dirname "$0")/../lib.sh"
+
+obj=$OBJ
+arch_config=$KSTRING_ROOT/kernel-changes/config/arch-${ARCH:-x86_64}.config
+[ -f "$arch_config" ] ||
+	die "ARCH=$ARCH: no ${arch_config#"$KSTRING_ROOT"/}; unset ARCH (x86_64) or use ARCH=i386"
+frags=("$KSTRING_ROOT/kernel-changes/config/guest.config"
+       "$arch_config"
+       "$TREE/tools/testing/selftests/lib/config"
+       "$KSTRING_ROOT/kernel-changes/config/project.config")
+[ -n "${VARIANT_CONFIG:-}" ] && frags+=("$VARIANT_CONFIG")
+[ -n "${EXTRA_CONFIG:-}" ] && frags+=("$EXTRA_CONFIG")
+[ -d "$TREE/.git" ] || die "no tree at $TREE: run 'make tree'"
+
+not_selftests=(-- . ':(exclude)tools/testing/selftests')
+src=$(git -C "$TREE" log -1 --format=%H "${not_selftests[@]}")
+if [ -n "$(git -C "$TREE" status --porcelain "${not_selftests[@]}" | head -1)" ]; then
+	src="$src-dirty-$(date +%s)"	# uncommitted hacks: let kbuild decide
+fi
+key=$( (echo "$src ${BASE_CONFIG:-tinyconfig}"; key_of "${frags[@]}") | sha256sum | cut -d' ' -f1)
+if stamp_ok "$KERNEL_STAMP" "$key" && [ -f "$obj/arch/x86/boot/bzImage" ]; then
+	say "kernel: up to date ($(cat "$obj/include/config/kernel.release"))"
+	exit 0
+fi
+stamp_drop "$KERNEL_STAMP"
+need_tools make gcc flex bison bc perl
+if [ -f "$obj/vmlinux" ]; then
+	need_space 150 "$obj" "an incremental kernel build"
+else
+	need_space 500 "$obj" "a kernel build"
+fi
+
+"$KSTRING_ROOT/tools/stages/kernel-config.sh" "$obj" "${frags[@]}" || exit 2
+
+say "kernel: make ${ARCH:+ARCH=$ARCH }-j$JOBS bzImage modules in ${obj#"$KSTRING_ROOT"/}"
+kbuild -j"$JOBS" bzImage modules ||
+	die "kernel build failed (rerun 'make kernel': the build resumes where it stopped)"
+# With FORTIFY_SOURCE (SANITIZE=1) kbuild compiles lib/test_fortify/, the
+# build-time tests of the fortified string functions (strscpy() and
+# strscpy_truncate() among them), but only logs their failures.
+if grep -q '^CONFIG_FORTIFY_SOURCE=y' "$obj/.config"; then
+	log=$obj/lib/test_fortify/test_fortify.log
+	[ -f "$log" ] || die "FORTIFY_SOURCE=y but kbuild wrote no $log"
+	if grep -q '^warning: unsafe' "$log"; then
+		grep '^warning: unsafe' "$log" | sed 's/^/    /' >&2
+		die "test_fortify: a build-time FORTIFY check failed (above; all in $log)"
+	fi
+	say "kernel: test_fortify: $(grep -c '^ok: ' "$log") build-time FORTIFY checks passed"
+fi
+stamp_done "$KERNEL_STAMP" "$key"
+say "kernel: built $(cat "$obj/include/config/kernel.release")"

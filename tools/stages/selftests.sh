@@ -1,0 +1,36 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Copy selftests/ (the one source of truth for the project's kselftest
+# files) into build/linux/tools/testing/selftests/ as the tree's last
+# commit, replacing that commit when selftests/ changed. Files only, so a
+# selftest or vector change never touches what the kernel build reads.
+. "$(dirname "$0")/../lib.sh"
+
+SRC=$SELFTESTS
+MSG=$CHANGES/selftests.msg
+MARK="Kselftest-Source: selftests/"
+
+[ -d "$TREE/.git" ] || die "no tree at $TREE: run 'make tree'"
+mapfile -t files < <(cd "$SRC" && find . -type f | sort)
+key=$(selftests_key)
+if stamp_ok selftests "$key"; then
+	say "selftests: up to date (${#files[@]} files)"
+	exit 0
+fi
+
+# Drop the previous selftests commit, if HEAD is one.
+if git -C "$TREE" log -1 --format=%B | grep -qF "$MARK"; then
+	git -C "$TREE" reset -q --hard HEAD~1
+fi
+rsync -r --checksum "$SRC"/ "$TREE/tools/testing/selftests/"
+git -C "$TREE" add -A -f tools/testing/selftests
+if git -C "$TREE" diff --cached --quiet; then
+	say "selftests: selftests/ matches the tree already"
+else
+	{ cat "$MSG"; printf '\n%s\n' "$MARK"; } |
+		git -C "$TREE" commit -q -s -F - || die "committing selftests failed"
+fi
+git -C "$TREE" rev-parse HEAD > "$TREE/.git/kstring-applied"
+stamp_done selftests "$key"
+say "selftests: ${#files[@]} files synced into tools/testing/selftests"

@@ -1,0 +1,167 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Prepare build/linux: the pristine Debian source as the first commit (tag
+# "pristine"), then one commit per entry of kernel-changes/series, then one
+# commit with the contents of selftests/ (tools/stages/selftests.sh).
+#
+# Series entries:
+#   NAME.patch                   applied with git am
+#   generate SCRIPT MESSAGE      SCRIPT (in kernel-changes/) is run in the
+#                                tree, the result committed with MESSAGE
+#
+# The tree is a place to hack: this script refuses to throw away commits or
+# changes that were not exported with `make export-series` (FORCE=1 does).
+. "$(dirname "$0")/../lib.sh"
+
+SERIES=$CHANGES/series
+
+[ -f "$KSRC_TARBALL" ] || die "$KSRC_TARBALL not found: run 'make deps' (package $KSRC_PKG)"
+[ -f "$SERIES" ] || die "$SERIES not found"
+need_tools tar xz git
+
+ksrc_version() {
+	if [ -n "${KSRC_VERSION:-}" ]; then
+		echo "$KSRC_VERSION"
+	else
+		dpkg-query -W -f='${Version}' "$KSRC_PKG" 2>/dev/null ||
+			echo "unknown ($(basename "$KSRC_TARBALL"))"
+	fi
+}
+
+series_entries() { grep -v '^[[:space:]]*\(#\|$\)' "$SERIES"; }
+
+series_files() {
+	local a b c
+	echo "$SERIES"
+	series_entries | while read -r a b c; do
+		if [ "$a" = generate ]; then
+			echo "$CHANGES/$b"
+			echo "$CHANGES/$c"
+		else
+			echo "$CHANGES/$a"
+		fi
+	done
+}
+
+version=$(ksrc_version)
+mapfile -t inputs < <(series_files)
+key=$( (echo "$KSRC_TARBALL $version"; key_of "${inputs[@]}") | sha256sum | cut -d' ' -f1)
+
+# import_mb: megabytes an import takes: the unpacked tarball (xz knows its
+# size without unpacking) and 60% more for .git and file slack (6.1:
+# 1299 MB unpacked, 2078 MB asked; the tree with the series is 1.7 GB).
+import_mb() {
+	local size
+	size=$(xz --robot --list "$KSRC_TARBALL" 2>/dev/null | awk '$1 == "totals" { print $5 }')
+	[ -n "$size" ] || size=$(($(stat -c %s "$KSRC_TARBALL") * 10))
+	echo $((size * 8 / 5 / 1048576))
+}
+
+import_into() {
+	local tmp=$1
+	tar -xf "$KSRC_TARBALL" -C "$tmp" --strip-components=1 &&
+	git -C "$tmp" init -q &&
+	git -C "$tmp" config user.name "${GIT_AUTHOR_NAME:-Kernel Strings Team}" &&
+	git -C "$tmp" config user.email "${GIT_AUTHOR_EMAIL:-kstrings@example.org}" &&
+	git -C "$tmp" config core.autocrlf false &&
+	git -C "$tmp" add -A -f &&	# Debian's .gitignore ignores all of /*
+	git -C "$tmp" commit -q -m "Import Debian $KSRC_PKG $version" \
+		-m "Pristine $(basename "$KSRC_TARBALL"), unmodified." &&
+	git -C "$tmp" tag pristine &&
+	echo "$version" > "$tmp/.git/kstring-ksrc-version"
+}
+
+# The old tree is replaced only by a complete import: a failure (a full
+# disk above all) removes the partial import and leaves the old tree.
+import_pristine() {
+	local tmp=$TREE.import err free
+	say "tree: importing $KSRC_TARBALL ($KSRC_PKG $version)"
+	rm -rf "$tmp"
+	need_space "$(import_mb)" "$(dirname "$TREE")" "unpacking $(basename "$KSRC_TARBALL") into a git tree"
+	mkdir -p "$tmp" || die "cannot create $tmp"
+	if ! err=$(import_into "$tmp" 2>&1); then
+		free=$(free_mb "$tmp")
+		rm -rf "$tmp"
+		printf '%s\n' "$err" | tail -n 5 >&2
+		grep -q 'No space left on device' <<< "$err" &&
+			die "$(full_message "$(dirname "$TREE")" "$free") (importing $(basename "$KSRC_TARBALL") ran out of space; $TREE is left as it was)"
+		die "importing $KSRC_TARBALL failed; $TREE is left as it was"
+	fi
+	rm -rf "$TREE"
+	mv "$tmp" "$TREE"
+}
+
+# Refuse to lose work: uncommitted changes, or commits made after the
+# last prepare/export.
+guard_local_work() {
+	[ "${FORCE:-0}" = 1 ] && return 0
+	local dirty applied
+	dirty=$(git -C "$TREE" status --porcelain --untracked-files=normal | head -5)
+	[ -z "$dirty" ] || die "build/linux has uncommitted changes:
+$dirty
+  commit them and run 'make export-series', or rerun with FORCE=1 to discard"
+	applied=$(cat "$TREE/.git/kstring-applied" 2>/dev/null || true)
+	[ -z "$applied" ] || [ "$applied" = "$(git -C "$TREE" rev-parse HEAD)" ] ||
+		die "build/linux has commits that kernel-changes/ does not have
+  (HEAD $(git -C "$TREE" log -1 --format='%h %s'))
+  run 'make export-series' to keep them, or rerun with FORCE=1 to discard"
+}
+
+apply_entry() {
+	local a=$1 b=$2 c=$3 out
+	if [ "$a" = generate ]; then
+		say "tree: generate $b"
+		(cd "$TREE" && "$CHANGES/$b" "$TREE") ||
+			die "generator kernel-changes/$b failed"
+		git -C "$TREE" add -A
+		{ cat "$CHANGES/$c"; printf 'Generator: kernel-changes/%s %s\n' "$b" "$c"; } |
+			git -C "$TREE" commit -q -F - ||
+			die "generator kernel-changes/$b changed nothing"
+		return
+	fi
+	say "tree: apply $a"
+	if ! out=$(git -C "$TREE" am -q --whitespace=nowarn "$CHANGES/$a" 2>&1); then
+		git -C "$TREE" am --abort >/dev/null 2>&1
+		printf '%s\n' "$out" | sed 's/^/    | /' >&2
+		die "kernel-changes/$a does not apply to $KSRC_PKG $version; failing file(s): $(printf '%s\n' "$out" | sed -n 's/^error: patch failed: \([^:]*\):.*/\1/p; s/^error: \([^:]*\): does not exist.*/\1/p' | sort -u | tr '\n' ' ')
+  the tree is left at the last patch that applied; refresh the patch there"
+	fi
+}
+
+if [ "${1:-}" = --stamp-only ]; then	# after make export-series
+	git -C "$TREE" rev-parse HEAD > "$TREE/.git/kstring-applied"
+	stamp_done tree "$key"
+	exit 0
+fi
+
+if [ -d "$TREE/.git" ] && stamp_ok tree "$key" &&
+   [ "$(git -C "$TREE" rev-parse -q --verify pristine)" ]; then
+	say "tree: up to date ($KSRC_PKG $version, $(series_entries | wc -l) series entries)"
+	exit 0
+fi
+
+if [ -d "$TREE/.git" ] && [ "$(cat "$TREE/.git/kstring-ksrc-version" 2>/dev/null)" = "$version" ] &&
+   git -C "$TREE" rev-parse -q --verify pristine >/dev/null; then
+	guard_local_work
+	need_space 200 "$TREE" "applying the series"
+	git -C "$TREE" am --abort >/dev/null 2>&1 || true
+	git -C "$TREE" checkout -q -f -B series pristine
+	git -C "$TREE" clean -q -fdx
+else
+	if [ -d "$TREE/.git" ]; then guard_local_work; fi
+	import_pristine
+	git -C "$TREE" checkout -q -b series
+fi
+stamp_drop tree selftests
+
+# Every commit made here is recorded as ours as soon as it is made, so
+# that after a patch fails to apply the rerun does not take the ones
+# before it for unexported work.
+mark_applied() { git -C "$TREE" rev-parse HEAD > "$TREE/.git/kstring-applied"; }
+mark_applied
+series_entries | while read -r a b c; do
+	apply_entry "$a" "$b" "$c" && mark_applied
+done || exit 2
+stamp_done tree "$key"
+say "tree: $KSRC_PKG $version + $(series_entries | wc -l) series entries at $(git -C "$TREE" log -1 --format=%h)"
