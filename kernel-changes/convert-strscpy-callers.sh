@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # convert-strscpy-callers.sh - switch existing strscpy() callers to
-# strscpy_truncate() in a Linux 6.1.y source tree.
+# strscpy_truncate() in a Linux 6.1.y or 6.12.y source tree.
 #
 # Usage: convert-strscpy-callers.sh [TREE]      (TREE defaults to ".")
 #
@@ -14,7 +14,11 @@
 # (not part of strscpy_pad, __real_strscpy, sized_strscpy, ...) and is
 # followed, possibly after blanks, by "(".  That covers direct calls, calls
 # inside macro bodies, and comments that name the call as "strscpy()" next
-# to the code that makes it.
+# to the code that makes it.  The match does not depend on the number of
+# arguments: in 6.12 strscpy() and strscpy_truncate() are both macros that
+# take the destination size as an optional third argument, so the
+# two-argument form strscpy(dst, src), which uses sizeof(dst), becomes
+# strscpy_truncate(dst, src) and keeps its meaning.
 #
 # The rename moves the opening parenthesis of the call 9 columns to the
 # right.  Continuation lines that were aligned with that parenthesis (or
@@ -29,10 +33,19 @@
 #   scripts/                host tools; checkpatch.pl is edited by hand
 #   Documentation/          prose, edited by hand
 #   include/linux/string.h, include/linux/fortify-string.h, lib/string.c,
-#   lib/string_helpers.c    the declarations, fortify wrappers and the
-#                           definitions themselves (strscpy_pad() calls
-#                           strscpy_truncate() since the first patch)
-#   lib/test_strscpy.c      the test module, which tests both functions
+#   lib/string_helpers.c    the macros, declarations, fortify wrappers and
+#                           the definitions themselves (strscpy_pad() calls
+#                           the truncating copy since the first patch)
+#   lib/test_strscpy.c      6.1's test module, which tests both functions
+#   arch/um/include/shared/user.h
+#                           UML's user-space definition of strscpy(dst, src);
+#                           "lib/string: add strscpy_truncate()" added the
+#                           strscpy_truncate(dst, src) next to it by hand,
+#                           and renaming the definition would leave UML's
+#                           user-space callers on the new strscpy()
+#   lib/string_kunit.c, lib/fortify_kunit.c
+#                           6.12's KUnit tests of strscpy() itself, updated
+#                           by hand for its new semantics
 #   drivers/misc/lkdtm/fortify.c, lib/test_fortify/write_overflow-strscpy.c
 #                           the FORTIFY_SOURCE tests of strscpy() itself,
 #                           updated by hand for its new semantics
@@ -45,7 +58,9 @@
 # Exit status: 0 on success, 1 on usage error or if strscpy_truncate()
 # is not declared yet.  Leftover mentions of the bare identifier that are
 # not calls (comments, function pointers) are listed on stderr for
-# review; there are none that matter in 6.1.y.
+# review; in 6.1.y and 6.12.y they are all in the excluded files.  Each
+# excluded file is absent from, or has no strscpy() call in, the tree
+# that does not need it excluded, so one list serves both.
 
 set -eu
 
@@ -57,11 +72,17 @@ if [ ! -f "$tree/lib/string.c" ] || [ ! -f "$tree/include/linux/string.h" ]; the
 fi
 cd "$tree"
 
-if ! grep -q '\bstrscpy_truncate(' include/linux/string.h; then
-	echo "$0: include/linux/string.h has no strscpy_truncate();" >&2
-	echo "apply \"lib/string: add strscpy_truncate()\" first" >&2
-	exit 1
-fi
+# UML's user.h has its own strscpy() on 6.12 (not on 6.1), and then its
+# own strscpy_truncate() too.
+for header in include/linux/string.h arch/um/include/shared/user.h; do
+	[ "$header" = include/linux/string.h ] ||
+		grep -q '^#define strscpy(' "$header" || continue
+	if ! grep -q '\bstrscpy_truncate(' "$header"; then
+		echo "$0: $header has no strscpy_truncate();" >&2
+		echo "apply \"lib/string: add strscpy_truncate()\" first" >&2
+		exit 1
+	fi
+done
 
 export LC_ALL=C
 
@@ -79,6 +100,9 @@ find . \( -path ./.git -o -path ./tools -o -path ./scripts \
 		   -e lib/string.c \
 		   -e lib/string_helpers.c \
 		   -e lib/test_strscpy.c \
+		   -e arch/um/include/shared/user.h \
+		   -e lib/string_kunit.c \
+		   -e lib/fortify_kunit.c \
 		   -e drivers/misc/lkdtm/fortify.c \
 		   -e lib/test_fortify/write_overflow-strscpy.c |
 	sort |
@@ -153,6 +177,32 @@ sub scan {
 # itself are not touched, nor are lines no split brings under 100 columns.
 my $max = 100;
 
+# A macro line ending in "\" that the longer name pushes past 100 columns
+# is not rewrapped; instead the blanks before its "\" shrink, keeping the
+# "\" in its old column if the text still ends before it, and one blank
+# otherwise.  Only blanks change, and only if that brings the line back
+# within 100 columns.
+sub unpush_backslash {
+	my ($old, $line) = @_;
+	my $nl = $line =~ s/\n\z// ? "\n" : '';
+	return $line . $nl if width($line) <= $max;
+	return $line . $nl unless $line =~ /^(.*\S)[ \t]+\\\z/;
+	my $text = $1;
+	(my $o = $old) =~ s/\n\z//;
+	return $line . $nl unless $o =~ /^(.*\S[ \t]+)\\\z/;
+	my ($col, $w) = (width($1), width($text));
+	my $pad = ' ';
+	if ($w < $col) {
+		my $tabs = 0;
+		$tabs++ while ((($w & ~7) + 8 * ($tabs + 1)) <= $col);
+		$pad = "\t" x $tabs;
+		my $at = $tabs ? ($w & ~7) + 8 * $tabs : $w;
+		$pad .= ' ' x ($col - $at);
+	}
+	my $new = $text . $pad . '\\';
+	return width($new) <= $max ? $new . $nl : $line . $nl;
+}
+
 sub wrap {
 	my ($line) = @_;
 	my $nl = $line =~ s/\n\z// ? "\n" : '';
@@ -186,6 +236,8 @@ sub wrap {
 	}
 	push @pieces, substr($line, $from);
 	s/^\s+// for @pieces[1 .. $#pieces];
+	# A call continued on the next line leaves nothing after its last comma.
+	pop @pieces if @pieces > 1 && $pieces[-1] eq '';
 	my $pad = indent(width(substr($line, 0, $open)) + 1);
 	my @out = (shift @pieces);
 	for my $piece (@pieces) {
@@ -238,7 +290,7 @@ for my $file (@ARGV) {
 		@stack = () unless grep { $_->[1] } @stack;
 
 		$line =~ s/\b\Q$from\E(?=\s*\()/$to/g;
-		$line = wrap($line) if @renames;
+		$line = unpush_backslash($lines[$n], wrap($line)) if @renames;
 		if ($line ne $lines[$n]) {
 			$lines[$n] = $line;
 			$changed = 1;
@@ -258,7 +310,7 @@ fi
 echo "convert-strscpy-callers: rewrote $nfiles files" >&2
 
 # Report what still mentions the bare identifier outside the excluded
-# areas, so a reviewer of a new 6.1.y tree can check it by eye.
+# areas, so a reviewer of a new 6.1.y or 6.12.y tree can check it by eye.
 find . \( -path ./.git -o -path ./tools -o -path ./scripts \
 	  -o -path ./Documentation -o -path ./debian \) -prune -o \
 	-type f \( -name '*.c' -o -name '*.h' \) -print |
