@@ -16,7 +16,7 @@
 # Prints TAP; the session's output is build/watch-check.out.
 . "$(dirname "$0")/../lib.sh"
 
-expect=$KSTRING_ROOT/tools/watch-check
+expect=$KSTRING_ROOT/tools/qa/watch-check
 out=$BUILD/watch-check.out
 module_src=$TREE/lib/test_parse_integer.c
 copy=$(mktemp -d) saved_src=$(mktemp)
