@@ -27,7 +27,14 @@ def check(summary_path, rc, expect_path, label):
         s = {"verdict": "no summary", "tests": []}
     got = {t["name"]: t["outcome"] for t in s["tests"]}
     checks = []
-    for key, value in expectations(expect_path):
+    try:
+        wanted = list(expectations(expect_path))
+    except OSError as e:
+        # A missing expectation is a failed check, never a silent pass.
+        wanted = []
+        checks.append(("cannot read the expectations %s (%s)"
+                       % (expect_path, e.strerror), False))
+    for key, value in wanted:
         if key == "exit":
             checks.append(("the run ends with exit %s (got %d)" % (value, rc),
                            rc == int(value)))

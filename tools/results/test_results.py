@@ -170,6 +170,9 @@ class Expect(unittest.TestCase):
                     f.write(wrong)
                 _, ok = expect.check(s, 1, e, "nc")
                 self.assertFalse(ok, wrong)
+            text, ok = expect.check(s, 1, e + ".missing", "nc")
+            self.assertFalse(ok)
+            self.assertIn("not ok 1 - nc: cannot read the expectations", text)
 
 
 if __name__ == "__main__":
