@@ -13,6 +13,15 @@ export BUILD ?= $(CURDIR)/build
 ifeq ($(SANITIZE)$(ARCH),1i386)
 $(error SANITIZE=1 with ARCH=i386: KASAN does not support 32-bit x86; use one or the other)
 endif
+# The kernel source: Debian's linux-source-6.1 (default) or the 6.12 LTS.
+ifeq ($(KSRC_PKG),linux-source-6.12)
+ifneq ($(SANITIZE)$(filter-out x86_64,$(ARCH)),)
+$(error KSRC_PKG=linux-source-6.12 runs the x86_64 guest only; drop SANITIZE= and ARCH=)
+endif
+include tools/variants/linux-6.12.mk
+else ifneq ($(filter-out linux-source-6.1,$(KSRC_PKG)),)
+$(error KSRC_PKG=$(KSRC_PKG): the series exists for linux-source-6.1 (default) and linux-source-6.12)
+endif
 ifeq ($(SANITIZE),1)
 export SANITIZE
 include tools/variants/sanitize.mk
@@ -39,7 +48,7 @@ TOOLS ?= $(CURDIR)/tools
 STAGE := $(TOOLS)/stages/stage.sh
 
 .PHONY: all deps tree selftests kernel image overlay run qa watch shell test \
-	lava-job lava-run lava-deps bench-loop \
+	lava-job lava-run lava-deps negative-control bench-loop \
 	check host-test bench fuzz series export-series check-series drift clean \
 	distclean help
 
@@ -94,6 +103,10 @@ lava-run: overlay lava-deps ## that job run here by lava-run, judged like run
 
 lava-deps: ## install lava-dispatcher (tools/deb-packages-lava)
 	@DEB_PACKAGES_FILE=tools/deb-packages-lava tools/deps.sh
+
+# The checks must be able to fail: one boot with failures injected.
+negative-control: overlay ## a run with failures injected must fail what it should
+	@tools/qa/negative-control.sh
 
 bench-loop: overlay ## the developer loop's wall times, medians of 3
 	@tools/qa/bench-loop.sh

@@ -7,6 +7,11 @@
 
 list=${DEB_PACKAGES_FILE:-$KSTRING_ROOT/tools/deb-packages}
 mapfile -t wanted < <(grep -v '^[[:space:]]*\(#\|$\)' "$list")
+# The kernel source follows KSRC_PKG (make KSRC_PKG=linux-source-6.12),
+# with Debian's configs of the same kernel (make check-series
+# CHECK_CONFIGS=debian-...).
+[ -n "${DEB_PACKAGES_FILE:-}" ] ||
+	wanted=("$KSRC_PKG" "linux-config-${KSRC_PKG#linux-source-}" "${wanted[@]}")
 # not_installed PKG...: the ones that are not installed.
 not_installed() {
 	local p

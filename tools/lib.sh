@@ -42,20 +42,29 @@ key_of() {
 	done | sha256sum | cut -d' ' -f1
 }
 
-# selftests_key: the key of selftests/ (and the message of its commit).
+# A tree's own versions of selftests/ files: kernel-changes/6.12/selftests/
+# (none for the default tree).
+SELFTESTS_TREE=$CHANGES/selftests
+
+# selftests_key: the key of selftests/, the tree's own versions of its
+# files and the message of their commit.
 selftests_key() {
-	local files
+	local files own=()
 	mapfile -t files < <(cd "$SELFTESTS" && find . -type f | sort)
-	(cd "$SELFTESTS" && key_of "$CHANGES/selftests.msg" "${files[@]}")
+	[ -d "$SELFTESTS_TREE" ] &&
+		mapfile -t own < <(find "$SELFTESTS_TREE" -type f | sort)
+	(cd "$SELFTESTS" && key_of "$CHANGES/selftests.msg" "${files[@]}" "${own[@]}")
 }
 
 # Stamps: build/stamps/NAME.key records the key of the inputs a stage's
 # product was made from (a stage skips its work while its key matches).
-# The names: tree, selftests, and for the products a variant has its own
-# of, the product's path under build/: kernel (kernel-sanitize,
-# kernel-i386), image (image-i386), kernel-initrd.cpio (...).
+# The names: each product's path under build/: linux (the tree; linux-6.12)
+# and linux-selftests, kernel (kernel-sanitize, kernel-i386), image
+# (image-i386), kernel-initrd.cpio (...).
 STAMPS=$BUILD/stamps
 stamp_name() { local p=${1#"$BUILD"/}; p=${p#/}; echo "${p//\//-}"; }
+TREE_STAMP=$(stamp_name "$TREE")
+SELFTESTS_STAMP=$TREE_STAMP-selftests
 KERNEL_STAMP=$(stamp_name "$OBJ")
 IMAGE_STAMP=$(stamp_name "$IMAGE")
 INITRD_STAMP=$(stamp_name "$INITRD")

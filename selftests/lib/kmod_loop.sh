@@ -10,6 +10,9 @@
 # Environment:
 #   KMOD_LOOP_COUNT=100                   cycles per module
 #   KMOD_LOOP_MODULES="test_strscpy test_parse_integer"
+#                                         (test_strscpy where the kernel
+#                                         has it: 6.12 tests strscpy()
+#                                         with KUnit)
 # Arguments are passed to every modprobe, e.g. "kmod_loop.sh
 # inject_failure=1" must fail.
 desc=kmod_loop
@@ -17,7 +20,8 @@ desc=kmod_loop
 
 params=("$@")
 count=${KMOD_LOOP_COUNT:-100}
-modules=${KMOD_LOOP_MODULES:-test_strscpy test_parse_integer}
+modules=${KMOD_LOOP_MODULES:-$($modprobe -n -q test_strscpy &&
+	echo test_strscpy) test_parse_integer}
 
 [[ $count =~ ^[1-9][0-9]*$ ]] || { echo "Bail out! bad KMOD_LOOP_COUNT=$count"; exit 1; }
 for m in $modules; do

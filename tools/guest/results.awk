@@ -8,6 +8,8 @@
 #   KSTRING-RESULT <pass|fail|skip> <test>             a kselftest
 #   KSTRING-RESULT <pass|fail|skip> <test> #<n> <name> one of its results
 #   KSTRING-RESULT <pass|fail|skip> dmesg:<module>     a module's verdict
+#   KSTRING-RESULT <pass|fail|skip> kunit:<suite>      a KUnit suite (6.12)
+#   KSTRING-RESULT <pass|fail|skip> kunit:<suite> #<n> <case>
 #   KSTRING-RESULT <pass|fail|skip> kernel-log:...     the kernel-log check
 #   KSTRING-RESULT <pass|fail> verdict                 fail if any failed
 # the same results, named the same way, as the host's tools/results judges
@@ -125,6 +127,8 @@ FILENAME == ARGV[2] {
 }
 /^\[ *[0-9]+\.[0-9]+\] / {
 	log_line[++n] = trim($0)
+	body[n] = $0	# the message, its indentation kept (KTAP)
+	sub(/^\[ *[0-9]+\.[0-9]+\] /, "", body[n])
 }
 
 END {
@@ -143,6 +147,39 @@ END {
 	}
 	for (m = 1; m <= nmodules; m++)
 		result(verdict[modules[m]], "dmesg:" modules[m])
+
+	# The KUnit suites built into the kernel: the KTAP from the log's
+	# first "KTAP version" line, suites numbered 1..plan, each with the
+	# cases nested in it.
+	for (k = 1; k <= n && body[k] !~ /^KTAP version [0-9]+$/; k++)
+		;
+	kplan = -1
+	suites = 0
+	subs = 0
+	for (i = k + 1; i <= n && suites != kplan; i++) {
+		if (kplan < 0 && body[i] ~ /^1\.\.[0-9]+$/) {
+			kplan = substr(body[i], 4) + 0
+		} else if (substr(body[i], 1, 4) == "    ") {
+			if (parse_result(substr(body[i], 5)))
+				sub_line[++subs] = outcome(r_failed, r_directive) \
+					" #" r_number " " substr(r_name, 1, 60)
+		} else if (parse_result(body[i])) {
+			if (r_number != suites + 1)
+				break
+			suites++
+			name = "kunit:" r_name
+			result(outcome(r_failed, r_directive), name)
+			for (j = 1; j <= subs; j++) {
+				split(sub_line[j], w, " ")
+				count[w[1]]++
+				printf "KSTRING-RESULT %s %s %s\n", w[1], name, \
+					substr(sub_line[j], length(w[1]) + 2)
+			}
+			subs = 0
+		}
+	}
+	for (s = suites + 1; s <= kplan; s++)
+		result("fail", "kunit:suite " s " (never reported)")
 
 	# A crash LKDTM provokes on purpose is excused, from "Performing
 	# direct entry" to the end of its trace, and so are the kmemleak

@@ -5,7 +5,7 @@ the module verdicts and the kernel log, by the tables below."""
 import os
 
 from parse import (read, read_env, parse_tap, module_verdicts,
-                   log_problems, boot_account)
+                   kunit_results, log_problems, boot_account)
 
 # verdict -> exit code of `make run` (README "Results and exit codes").
 EXIT = {"passed": 0, "tests-failed": 1, "infra-error": 2, "panic": 3,
@@ -78,6 +78,19 @@ def summarize(rundir, vm, tests, checks, **more):
     return summary
 
 
+def kunit_checks(log):
+    """A check "kunit:SUITE" for each KUnit suite of the kernel log (its
+    cases as subtests), and a failed one for each suite of the plan that
+    never reported."""
+    plan, suites = kunit_results(log)
+    checks = [dict(s, name="kunit:%s" % s["name"]) for s in suites]
+    for n in range(len(suites) + 1, (plan or 0) + 1):
+        checks.append({"name": "kunit:suite %d (never reported)" % n,
+                       "outcome": "fail", "directive": "not run",
+                       "subtests": [], "output": []})
+    return checks
+
+
 def judge(rundir):
     """(summary, tap text, results with their output) of a run directory
     left by tools/run/guest.sh."""
@@ -100,11 +113,13 @@ def judge(rundir):
             tests.append({"number": n, "name": "test %d (never reported)" % n,
                           "outcome": "fail", "directive": "not run",
                           "subtests": [], "output": []})
-    # Cross-checks: each module's own verdict, and a clean kernel log.
+    # Cross-checks: each module's own verdict, each KUnit suite built
+    # into the kernel (6.12), and a clean kernel log.
     checks = [{"name": "dmesg:%s" % m["module"],
                "outcome": "pass" if m["passed"] else "fail",
                "directive": m["detail"], "subtests": [], "output": []}
               for m in modules]
+    checks += kunit_checks(dmesg or console)
     checks.append({"name": KERNEL_LOG_CHECK,
                    "outcome": "fail" if problems else "pass",
                    "directive": problems[0] if problems else "",

@@ -107,6 +107,28 @@ def parse_tap(text, top=True):
     return plan, tests
 
 
+KTAP_VERSION = re.compile(r"^KTAP version \d+$")
+
+
+def kunit_results(log):
+    """(plan, suites) of the KUnit suites the kernel ran, from the KTAP
+    they printed to the kernel log ((None, []) when none ran). Each suite
+    is a result as parse_tap gives it, its cases as subtests."""
+    lines = [KMSG.sub("", l.rstrip()) for l in log.splitlines()
+             if KMSG.match(l)]
+    start = next((i for i, l in enumerate(lines) if KTAP_VERSION.match(l)),
+                 None)
+    if start is None:
+        return None, []
+    plan, suites = parse_tap("\n".join(lines[start:]), top=False)
+    # The suites are numbered 1..plan; what follows is the rest of the
+    # kernel's log.
+    n = 0
+    while n < min(len(suites), plan or 0) and suites[n]["number"] == n + 1:
+        n += 1
+    return plan, suites[:n]
+
+
 TESTS_START = re.compile(r"kstring: tests start ([\d.]+)s after the kernel")
 ANALYZE = re.compile(r"kstring: systemd-analyze: (.*)$")
 

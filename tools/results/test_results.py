@@ -113,6 +113,22 @@ class Tap(unittest.TestCase):
         self.assertEqual([t["name"] for t in tests], ["lib:a.sh",
                                                       "lkdtm:B.sh"])
 
+    def test_kunit_from_kernel_log(self):
+        log = ("[    0.1] Linux version 6.12\n[    0.5] KTAP version 1\n"
+               "[    0.5] 1..2\n[    0.5]     KTAP version 1\n"
+               "[    0.5]     1..1\n[    0.6] other driver: hello\n"
+               "[    0.6]     ok 1 case_a\n[    0.6] ok 1 string\n"
+               "[    9.0] ok 3 not a suite\n")
+        self.assertEqual(parse.kunit_results("[    0.1] no KUnit\n"),
+                         (None, []))
+        plan, suites = parse.kunit_results(log)
+        self.assertEqual((plan, [(s["name"], s["outcome"]) for s in suites]),
+                         (2, [("string", "pass")]))
+        self.assertEqual([(c["name"], c["outcome"])
+                          for c in judge.kunit_checks(log)],
+                         [("kunit:string", "pass"),
+                          ("kunit:suite 2 (never reported)", "fail")])
+
     def test_count(self):
         self.assertEqual(judge.count([{"outcome": o} for o in
                                       ("pass", "xfail", "skip", "fail",

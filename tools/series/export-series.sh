@@ -14,7 +14,7 @@
 
 # selftests/ is copied back from the tree below: never over edits that
 # were not synced into the tree yet.
-stamp_ok selftests "$(selftests_key)" ||
+stamp_ok "$SELFTESTS_STAMP" "$(selftests_key)" ||
 	die "selftests/ has changes that build/linux does not have: run 'make selftests' first"
 
 tmp=$(mktemp -d)
@@ -28,15 +28,19 @@ for c in $(git -C "$TREE" rev-list --reverse pristine..HEAD); do
 		git -C "$TREE" diff-tree --no-commit-id --name-only -r "$c" |
 		while read -r f; do
 			rel=${f#tools/testing/selftests/}
-			mkdir -p "$SELFTESTS/$(dirname "$rel")"
-			git -C "$TREE" show "$c:$f" > "$SELFTESTS/$rel"
+			dst=$SELFTESTS/$rel	# or the tree's own version
+			[ -f "$SELFTESTS_TREE/$rel" ] && dst=$SELFTESTS_TREE/$rel
+			mkdir -p "$(dirname "$dst")"
+			git -C "$TREE" show "$c:$f" > "$dst"
 		done
 		continue
 	fi
 	n=$((n + 1))
-	gen=$(sed -n 's/^Generator: kernel-changes\/\([^ ]*\) \([^ ]*\)$/\1 \2/p' <<< "$body")
+	# "Generator: PATH MESSAGE", PATH from the project's top (tree.sh).
+	gen=$(sed -n 's/^Generator: \([^ ]*\) \([^ ]*\)$/\1 \2/p' <<< "$body")
 	if [ -n "$gen" ]; then
-		echo "generate $gen" >> "$tmp/series"
+		echo "generate $(realpath -m --relative-to="$CHANGES" \
+			"$KSTRING_ROOT/${gen% *}") ${gen#* }" >> "$tmp/series"
 		continue
 	fi
 	name=$(git -C "$TREE" format-patch --zero-commit -N --no-signature \

@@ -25,7 +25,7 @@ initrd=$INITRD
 mapfile -t guest < <(find "$KSTRING_ROOT/tools/guest" -type f | sort)
 # (The image's whole stamp: its second line is the image's checksum.)
 key=$( (stamp_key "$KERNEL_STAMP"; cat "$STAMPS/$IMAGE_STAMP.key" 2>/dev/null
-	stamp_key selftests; echo "$targets${cross:+ $cross}";
+	stamp_key "$SELFTESTS_STAMP"; echo "$targets${cross:+ $cross}";
 	key_of "${guest[@]}" "$0") | sha256sum | cut -d' ' -f1)
 if stamp_ok "$INITRD_STAMP" "$key" && [ -f "$initrd" ]; then
 	say "overlay: up to date"

@@ -3,8 +3,10 @@
 #
 # Copy selftests/ (the one source of truth for the project's kselftest
 # files) into build/linux/tools/testing/selftests/ as the tree's last
-# commit, replacing that commit when selftests/ changed. Files only, so a
-# selftest or vector change never touches what the kernel build reads.
+# commit, replacing that commit when selftests/ changed. A tree's own
+# versions of some of those files (kernel-changes/6.12/selftests/) replace
+# them. Files only, so a selftest or vector change never touches what the
+# kernel build reads.
 . "$(dirname "$0")/../lib.sh"
 
 SRC=$SELFTESTS
@@ -14,7 +16,7 @@ MARK="Kselftest-Source: selftests/"
 [ -d "$TREE/.git" ] || die "no tree at $TREE: run 'make tree'"
 mapfile -t files < <(cd "$SRC" && find . -type f | sort)
 key=$(selftests_key)
-if stamp_ok selftests "$key"; then
+if stamp_ok "$SELFTESTS_STAMP" "$key"; then
 	say "selftests: up to date (${#files[@]} files)"
 	exit 0
 fi
@@ -24,6 +26,9 @@ if git -C "$TREE" log -1 --format=%B | grep -qF "$MARK"; then
 	git -C "$TREE" reset -q --hard HEAD~1
 fi
 rsync -r --checksum "$SRC"/ "$TREE/tools/testing/selftests/"
+if [ -d "$SELFTESTS_TREE" ]; then
+	rsync -r --checksum "$SELFTESTS_TREE"/ "$TREE/tools/testing/selftests/"
+fi
 git -C "$TREE" add -A -f tools/testing/selftests
 if git -C "$TREE" diff --cached --quiet; then
 	say "selftests: selftests/ matches the tree already"
@@ -32,5 +37,5 @@ else
 		git -C "$TREE" commit -q -s -F - || die "committing selftests failed"
 fi
 git -C "$TREE" rev-parse HEAD > "$TREE/.git/kstring-applied"
-stamp_done selftests "$key"
+stamp_done "$SELFTESTS_STAMP" "$key"
 say "selftests: ${#files[@]} files synced into tools/testing/selftests"

@@ -115,7 +115,10 @@ apply_entry() {
 		(cd "$TREE" && "$CHANGES/$b" "$TREE") ||
 			die "generator kernel-changes/$b failed"
 		git -C "$TREE" add -A
-		{ cat "$CHANGES/$c"; printf 'Generator: kernel-changes/%s %s\n' "$b" "$c"; } |
+		# The trailer names the generator from the project's top
+		# (kernel-changes/6.12's "../x.sh" is kernel-changes/x.sh).
+		{ cat "$CHANGES/$c"; printf 'Generator: %s %s\n' \
+			"$(realpath -m --relative-to="$KSTRING_ROOT" "$CHANGES/$b")" "$c"; } |
 			git -C "$TREE" commit -q -F - ||
 			die "generator kernel-changes/$b changed nothing"
 		return
@@ -131,11 +134,11 @@ apply_entry() {
 
 if [ "${1:-}" = --stamp-only ]; then	# after make export-series
 	git -C "$TREE" rev-parse HEAD > "$TREE/.git/kstring-applied"
-	stamp_done tree "$key"
+	stamp_done "$TREE_STAMP" "$key"
 	exit 0
 fi
 
-if [ -d "$TREE/.git" ] && stamp_ok tree "$key" &&
+if [ -d "$TREE/.git" ] && stamp_ok "$TREE_STAMP" "$key" &&
    [ "$(git -C "$TREE" rev-parse -q --verify pristine)" ]; then
 	say "tree: up to date ($KSRC_PKG $version, $(series_entries | wc -l) series entries)"
 	exit 0
@@ -153,7 +156,7 @@ else
 	import_pristine
 	git -C "$TREE" checkout -q -b series
 fi
-stamp_drop tree selftests
+stamp_drop "$TREE_STAMP" "$SELFTESTS_STAMP"
 
 # Every commit made here is recorded as ours as soon as it is made, so
 # that after a patch fails to apply the rerun does not take the ones
@@ -163,5 +166,5 @@ mark_applied
 series_entries | while read -r a b c; do
 	apply_entry "$a" "$b" "$c" && mark_applied
 done || exit 2
-stamp_done tree "$key"
+stamp_done "$TREE_STAMP" "$key"
 say "tree: $KSRC_PKG $version + $(series_entries | wc -l) series entries at $(git -C "$TREE" log -1 --format=%h)"
