@@ -19,7 +19,7 @@ ifneq ($(SANITIZE)$(filter-out x86_64,$(ARCH)),)
 $(error KSRC_PKG=linux-source-6.12 runs the x86_64 guest only; drop SANITIZE= and ARCH=)
 endif
 include tools/variants/linux-6.12.mk
-else ifneq ($(filter-out linux-source-6.1,$(KSRC_PKG)),)
+else ifneq ($(filter-out linux-source-6.1,$(filter linux-source-%,$(KSRC_PKG))),)
 $(error KSRC_PKG=$(KSRC_PKG): the series exists for linux-source-6.1 (default) and linux-source-6.12)
 endif
 ifeq ($(SANITIZE),1)
@@ -48,7 +48,7 @@ TOOLS ?= $(CURDIR)/tools
 STAGE := $(TOOLS)/stages/stage.sh
 
 .PHONY: all deps tree selftests kernel image overlay run qa watch shell test \
-	lava-job lava-run lava-deps negative-control bench-loop \
+	lava-job lava-run lava-deps kunit negative-control bench-loop \
 	check host-test bench fuzz series export-series check-series drift clean \
 	distclean help
 
@@ -104,6 +104,10 @@ lava-run: overlay lava-deps ## that job run here by lava-run, judged like run
 lava-deps: ## install lava-dispatcher (tools/deb-packages-lava)
 	@DEB_PACKAGES_FILE=tools/deb-packages-lava tools/deps.sh
 
+# 6.12's KUnit suites run by the kernel's kunit.py (a kernel of its own).
+kunit: selftests ## kunit.py run of the string KUnit suites (KSRC_PKG=linux-source-6.12)
+	@$(STAGE) kunit $(TOOLS)/run/kunit.sh
+
 # The checks must be able to fail: one boot with failures injected.
 negative-control: overlay ## a run with failures injected must fail what it should
 	@tools/qa/negative-control.sh
@@ -134,9 +138,10 @@ export-series: ## write commits made in build/linux back to kernel-changes/
 check-series: series ## checkpatch --strict and build every commit (CHECK_CONFIGS)
 	@tools/series/check-series.sh
 
-# The pipeline on each linux-source-6.1 the archive offers (default: the
-# two newest; DRIFT_VERSIONS="6.1.190-1 ...", "all" or a number N).
-drift: deps ## the pipeline on each linux-source-6.1 in the archive
+# The pipeline on each linux-source-6.1 and -6.12 the archive offers
+# (default: the two newest of each; DRIFT_VERSIONS="6.1.190-1 ...", "all"
+# or a number N; KSRC_PKG= for one package).
+drift: deps ## the pipeline on each linux-source-6.1 and -6.12 in the archive
 	@tools/qa/drift.sh $(DRIFT_VERSIONS)
 
 clean: ## remove build products (distclean: all of build/)

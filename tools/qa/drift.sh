@@ -2,17 +2,19 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # qa/drift.sh [VERSION... | all | N]: show that the series applies,
-# builds and passes on each linux-source-6.1 version the Debian archive
-# offers (apt-cache madison). Default: the two newest (DRIFT_VERSIONS= takes
-# the same words as the arguments; N means the N newest).
+# builds and passes on each version of linux-source-6.1 and -6.12 the
+# Debian archive offers (apt-cache madison). Default: the two newest of
+# each (DRIFT_VERSIONS= takes the same words as the arguments; N means the
+# N newest of each). KSRC_PKG= or DRIFT_PKGS= picks the source packages
+# (make drift KSRC_PKG=linux-source-6.12: 6.12 only).
 #
 # Per version, in build/drift/<ver>/ (its own BUILD):
 #   fetch     apt-get download into build/drift/debs/ (checked against the
 #             archive's SHA256), dpkg-deb -x into build/drift/<ver>/deb/;
 #             nothing is installed
-#   pipeline  make all (tree, selftests, kernel, image, overlay, run) with
-#             BUILD=build/drift/<ver> and KSRC_TARBALL pointing at that
-#             version's tarball
+#   pipeline  make KSRC_PKG=<its package> all (tree, selftests, kernel,
+#             image, overlay, run) with BUILD=build/drift/<ver> and
+#             KSRC_TARBALL pointing at that version's tarball
 # The guest image is the main one (BUILD, or DRIFT_MAIN_BUILD=), verified
 # once by tools/stages/image.sh in build/drift/shared/ and hardlinked into
 # each version; the kernel builds share the main ccache. A version that
@@ -20,9 +22,10 @@
 # stop the others. The drift trees are throwaway (FORCE=1): hack in
 # build/linux, not there.
 #
-# Ends with a table, written to build/drift/report.txt and report.json;
+# Ends with one table of all versions, written to build/drift/report.txt and report.json;
 # exits 0 when every version passed, 1 when one did not, 2 on a usage or
 # setup error, 130 when interrupted.
+pkgs=${DRIFT_PKGS:-${KSRC_PKG:-linux-source-6.1 linux-source-6.12}}
 . "$(dirname "$0")/../lib.sh"
 
 MAIN_BUILD=${DRIFT_MAIN_BUILD:-$BUILD}
@@ -36,31 +39,44 @@ usage() {
 	exit "${1:-2}"
 }
 
-# archive_versions: every version apt knows, newest first.
+# archive_versions PKG: every version of PKG apt knows, newest first.
 archive_versions() {
-	apt-cache madison "$KSRC_PKG" 2>/dev/null |
+	apt-cache madison "$1" 2>/dev/null |
 		awk -F'|' '{ gsub(/[ \t]/, "", $2); if ($2 != "") print $2 }' |
 		sort -Vru
 }
 
-# pick WORD...: the versions to check, newest first.
+# pick WORD...: the versions to check, "PACKAGE VERSION" a line, each
+# package's newest first.
 pick() {
-	local w avail=() want=()
-	mapfile -t avail < <(archive_versions)
-	[ ${#avail[@]} -gt 0 ] ||
-		die "apt-cache madison $KSRC_PKG lists no version: run 'apt-get update'"
+	local w p avail=() newest=() want=() all=()
+	for p in $pkgs; do
+		mapfile -t avail < <(archive_versions "$p")
+		[ ${#avail[@]} -gt 0 ] ||
+			die "apt-cache madison $p lists no version: run 'apt-get update'"
+		all+=("${avail[@]/#/$p }")
+		for w in "$@"; do
+			case $w in
+			all) want+=("${avail[@]/#/$p }") ;;
+			[1-9]|[1-9][0-9])
+				newest=("${avail[@]:0:$w}")
+				want+=("${newest[@]/#/$p }")
+				;;
+			esac
+		done
+	done
 	for w in "$@"; do
 		case $w in
-		all) want+=("${avail[@]}") ;;
-		[1-9]|[1-9][0-9]) want+=("${avail[@]:0:$w}") ;;
+		all|[1-9]|[1-9][0-9]) ;;
 		*)
-			printf '%s\n' "${avail[@]}" | grep -qxF -- "$w" ||
-				die "$KSRC_PKG $w is not in the archive; it offers: ${avail[*]}"
-			want+=("$w")
+			p=$(printf '%s\n' "${all[@]}" | awk -v v="$w" '$2 == v { print $1; exit }')
+			[ -n "$p" ] ||
+				die "$w is not a version of $pkgs in the archive; it offers: $(printf '%s\n' "${all[@]}" | cut -d' ' -f2 | xargs)"
+			want+=("$p $w")
 			;;
 		esac
 	done
-	printf '%s\n' "${want[@]}" | sort -Vru
+	printf '%s\n' "${want[@]}" | sort -u | sort -s -k1,1 -k2,2Vr
 }
 
 # fetch VER: the version's tarball in build/drift/<ver>/deb/, from a .deb
@@ -130,17 +146,20 @@ pipeline() {
 	[ -f "$MAIN_BUILD/accel-probe" ] && [ ! -f "$vdir/accel-probe" ] &&
 		cp "$MAIN_BUILD/accel-probe" "$vdir/"
 	rm -f "$vdir/logs/failed-stage"
-	# A variant's directories (KOBJ, ...) must not leak in from the
-	# caller's environment. base_dir makes ccache hash ../linux/...
-	# instead of this tree's absolute path, so the versions share cache
-	# entries.
-	env -u KOBJ -u INITRD -u RUN_ID -u VARIANT -u NO_LATEST -u MAKEFLAGS \
-		-u MAKELEVEL -u MFLAGS \
-		BUILD="$vdir" TREE="$vdir/linux" FORCE=1 \
+	# A variant's directories must not leak in from the caller's
+	# environment: VDIR has one layout, whatever the package (make sets
+	# the rest of 6.12's variant). base_dir makes ccache hash
+	# ../linux/... instead of this tree's absolute path, so the versions
+	# share cache entries.
+	env -u INITRD -u RUN_ID -u VARIANT -u NO_LATEST -u VARIANT_CONFIG \
+		-u IMAGE_DIR -u RESULTS_LATEST -u MAKEFLAGS -u MAKELEVEL -u MFLAGS \
+		BUILD="$vdir" TREE="$vdir/linux" KOBJ="$vdir/kernel" \
+		OVERLAY_DIR="$vdir/overlay" LOGS_DIR="$vdir/logs" \
+		TIMINGS_FILE="$vdir/timings" FORCE=1 \
 		KSRC_TARBALL="$vdir/deb/usr/src/$KSRC_PKG.tar.xz" KSRC_VERSION="$ver" \
 		CCACHE_DIR="$MAIN_BUILD/ccache" CCACHE_BASEDIR="$vdir" \
 		nice -n "$NICE" make --no-print-directory -C "$KSTRING_ROOT" \
-		TOOLS="$TOOLS" all < /dev/null 2>&1 | sed -u 's/^/    /'
+		TOOLS="$TOOLS" KSRC_PKG="$KSRC_PKG" all < /dev/null 2>&1 | sed -u 's/^/    /'
 	rc=${PIPESTATUS[0]}
 	if [ "$rc" -ne 0 ]; then
 		echo "failed_stage=$(cat "$vdir/logs/failed-stage" 2>/dev/null || echo make)" \
@@ -167,22 +186,24 @@ words=("$@")
 [ ${#words[@]} -gt 0 ] || read -r -a words <<< "${DRIFT_VERSIONS:-2}"
 command -v apt-get >/dev/null && command -v dpkg-deb >/dev/null ||
 	die "apt-get and dpkg-deb are needed (a Debian host)"
-versions=$(pick "${words[@]}") || exit 2
-mapfile -t versions <<< "$versions"
+picked=$(pick "${words[@]}") || exit 2
+mapfile -t picked <<< "$picked"
 
 mkdir -p "$DRIFT"
 exec 9> "$DRIFT/.lock"
 flock -n 9 || die "another qa/drift.sh holds $DRIFT/.lock"
 
-say "drift: $KSRC_PKG ${versions[*]} (main build: $MAIN_BUILD; results in $DRIFT)"
-"$TOOLS/deps.sh" || exit 2
+say "drift: $(printf '%s\n' "${picked[@]}" | cut -d' ' -f2 | xargs) (main build: $MAIN_BUILD; results in $DRIFT)"
+# The host's tools (the kernel sources come from the archive's .debs).
+DEB_PACKAGES_FILE=$KSTRING_ROOT/tools/deb-packages "$TOOLS/deps.sh" || exit 2
 shared_image || die "no usable guest image (see $DRIFT/shared/logs/image.log)"
 
 # Ctrl-C: the stage stops (run_stage), then the report of what ran.
 interrupted=0
 trap 'interrupted=1' INT TERM
 vdirs=()
-for ver in "${versions[@]}"; do
+for pv in "${picked[@]}"; do
+	KSRC_PKG=${pv% *} ver=${pv#* }
 	vdir=$DRIFT/${ver//:/_}
 	vdirs+=("$vdir")
 	mkdir -p "$vdir"

@@ -36,7 +36,10 @@ done
 cat > "$tmp/bin/apt-cache" <<'EOF'
 #!/bin/bash
 case $1 in
-madison) for v in 1.0-1 2.0-2 2.0-1; do echo " fake-source | $v | file:/fake main Packages"; done ;;
+madison)
+	vs="1.0-1 2.0-2 2.0-1"
+	[ "$2" = other-source ] && vs=5.0-1	# a second source package
+	for v in $vs; do echo " $2 | $v | file:/fake main Packages"; done ;;
 show)
 	deb=$FAKE_POOL/fake-source_${2#*=}_all.deb
 	[ -f "$deb" ] || exit 100
@@ -100,7 +103,7 @@ mkdir -p "$tmp/main/image"
 mkdir -p "$tmp/main/stamps" && echo image > "$tmp/main/image/base.cpio" && echo key > "$tmp/main/stamps/image.key"
 
 echo "TAP version 13"
-echo "1..13"
+echo "1..14"
 drift all
 check "all: exit 1 when a version fails" "[ $? -eq 1 ]"
 row() { grep "^$1 " "$tmp/out" | tr -s ' '; }
@@ -131,6 +134,9 @@ check "a corrupt cached .deb is downloaded again" \
 drift 3.0-1
 check "a version the archive does not have: exit 2, the offered ones named" \
 	"[ $? -eq 2 ] && grep -q 'it offers: 2.0-2 2.0-1 1.0-1' '$tmp/out'"
+DRIFT_PKGS="fake-source other-source" drift 1
+check "two source packages: the newest of each, in one table" \
+	"[ $? -eq 1 ] && row 2.0-2 | grep -q passed && row 5.0-1 | grep -q '^5.0-1 - - not run' && grep -q '^=== other-source 5.0-1 ===' '$tmp/out' && ! row 2.0-1 | grep -q ."
 printf '#!/bin/sh\necho "E: 404 Not Found" >&2; exit 100\n' > "$tmp/bin/apt-get"
 rm -f "$BUILD"/drift/debs/*2.0-1*
 drift 2.0-1 2.0-2
