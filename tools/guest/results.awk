@@ -75,6 +75,24 @@ function result(res, name) {
 	printf "KSTRING-RESULT %s %s\n", res, name
 }
 
+# A result nested in the next one (r_* of parse_result), kept until then.
+function keep_subresult() {
+	sub_line[++subs] = outcome(r_failed, r_directive) " #" r_number " " \
+		substr(r_name, 1, 60)
+}
+
+# result_with_subs(res, name): the result, then those nested in it.
+function result_with_subs(res, name,    i, w) {
+	result(res, name)
+	for (i = 1; i <= subs; i++) {
+		split(sub_line[i], w, " ")
+		count[w[1]]++
+		printf "KSTRING-RESULT %s %s %s\n", w[1], name, \
+			substr(sub_line[i], length(w[1]) + 2)
+	}
+	subs = 0
+}
+
 BEGIN {
 	print "KSTRING-LAVA-BEGIN"
 }
@@ -92,11 +110,8 @@ FILENAME == ARGV[2] {
 	sub(/[ \t\r]+$/, "", line)
 	if (is_nested(line)) {
 		inner = nested(line)
-		if (!is_nested(inner) && parse_result(inner)) {
-			subs++
-			sub_line[subs] = outcome(r_failed, r_directive) " #" \
-				r_number " " substr(r_name, 1, 60)
-		}
+		if (!is_nested(inner) && parse_result(inner))
+			keep_subresult()
 		next
 	}
 	if (line ~ /^1\.\.[0-9]+/) {
@@ -109,14 +124,7 @@ FILENAME == ARGV[2] {
 	name = r_name
 	sub(/^selftests:[ \t]*/, "", name)
 	gsub(/: /, ":", name)
-	result(outcome(r_failed, r_directive), name)
-	for (i = 1; i <= subs; i++) {
-		split(sub_line[i], w, " ")
-		count[w[1]]++
-		printf "KSTRING-RESULT %s %s %s\n", w[1], name, \
-			substr(sub_line[i], length(w[1]) + 2)
-	}
-	subs = 0
+	result_with_subs(outcome(r_failed, r_directive), name)
 	tests++
 	next
 }
@@ -161,21 +169,13 @@ END {
 			kplan = substr(body[i], 4) + 0
 		} else if (substr(body[i], 1, 4) == "    ") {
 			if (parse_result(substr(body[i], 5)))
-				sub_line[++subs] = outcome(r_failed, r_directive) \
-					" #" r_number " " substr(r_name, 1, 60)
+				keep_subresult()
 		} else if (parse_result(body[i])) {
 			if (r_number != suites + 1)
 				break
 			suites++
-			name = "kunit:" r_name
-			result(outcome(r_failed, r_directive), name)
-			for (j = 1; j <= subs; j++) {
-				split(sub_line[j], w, " ")
-				count[w[1]]++
-				printf "KSTRING-RESULT %s %s %s\n", w[1], name, \
-					substr(sub_line[j], length(w[1]) + 2)
-			}
-			subs = 0
+			result_with_subs(outcome(r_failed, r_directive),
+					 "kunit:" r_name)
 		}
 	}
 	for (s = suites + 1; s <= kplan; s++)
