@@ -33,10 +33,11 @@ STATUS = {"pass": "PASS", "xfail": "PASS", "skip": "SKIP", "fail": "FAIL",
 BOOT = {"passed": "PASS", "tests-failed": "PASS", "panic": "FAIL",
         "hung": "ERROR", "infra-error": "MISS"}
 # The prefixes of judge's cross-checks -> the root of their paths.
-CHECKS = {"dmesg": "dmesg", "kernel-log": "kernel_log"}
+CHECKS = {"dmesg": "dmesg", "kernel-log": "kernel_log", "kunit": "kunit"}
 # The path's root -> the run's file its tests' output is in.
 LOGS = {"boot": "console.log", "kselftest": "kselftest.tap",
-        "dmesg": "dmesg.log", "kernel_log": "console.log"}
+        "dmesg": "dmesg.log", "kernel_log": "console.log",
+        "kunit": "dmesg.log"}
 OUTPUT_FILES = ("dmesg.log", "kselftest.tap", "junit.xml", "summary.json")
 # A LAVA job's run (tools/lava/run.sh) has one log: lava-run's.
 LAVA_OUTPUT_FILES = ("lava.log", "job.yaml", "junit.xml", "summary.json")
@@ -51,7 +52,8 @@ def _component(name):
 
 def path_of(name):
     """The test path of a top-level result: "lib:strscpy.sh" is
-    "kselftest.lib.strscpy_sh", "dmesg:test_printf" "dmesg.test_printf"."""
+    "kselftest.lib.strscpy_sh", "dmesg:test_printf" "dmesg.test_printf",
+    "kunit:string" "kunit.string" (KUnit's own paths)."""
     if name == KERNEL_LOG_CHECK:
         return "kernel_log.clean"
     prefix, sep, rest = name.partition(":")

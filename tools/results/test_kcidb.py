@@ -158,6 +158,7 @@ class Mapping(unittest.TestCase):
     def test_paths(self):
         for name, path in (("lib:strscpy.sh", "kselftest.lib.strscpy_sh"),
                            ("dmesg:test_printf", "dmesg.test_printf"),
+                           ("kunit:string", "kunit.string"),
                            (judge.KERNEL_LOG_CHECK, "kernel_log.clean"),
                            ("a:: b.c ", "kselftest.a._.b_c"),
                            ("test 2 (never reported)",
