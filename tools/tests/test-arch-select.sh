@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # The Makefile picks the variant: plain `make` keeps the x86_64 guest's
-# directories, `make ARCH=i386` moves every product into its own, and the
-# combinations it cannot build are refused by name. Nothing is built: a
+# directories, `make ARCH=i386` and `make KSRC_PKG=linux-source-6.12` move
+# every product into their own, and the combinations it cannot build are
+# refused by name. Nothing is built: a
 # fake SHELL prints what each recipe would run and with which variables.
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
@@ -11,7 +12,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 . "$here/tap.sh"
 
-vars="ARCH KOBJ VARIANT IMAGE_DIR MKOSI_ARCH OVERLAY_DIR KSFT_CROSS_COMPILE QEMU LOGS_DIR TIMINGS_FILE RESULTS_LATEST SANITIZE"
+vars="ARCH KOBJ VARIANT IMAGE_DIR MKOSI_ARCH OVERLAY_DIR KSFT_CROSS_COMPILE QEMU LOGS_DIR TIMINGS_FILE RESULTS_LATEST SANITIZE KERNEL_CHANGES TREE TREE_CONFIG INJECT_EXPECT"
 cat > "$tmp/sh" <<EOF
 #!/bin/bash
 # make runs each recipe as: \$SHELL -c 'COMMAND'
@@ -22,12 +23,12 @@ chmod +x "$tmp/sh"
 # mk ARGS...: make in a clean environment (none of an outer make's).
 mk() {
 	env -u MAKEFLAGS -u MAKELEVEL -u MFLAGS -u ARCH -u SANITIZE -u KOBJ \
-		-u VARIANT -u QEMU BUILD="$tmp/b" \
+		-u VARIANT -u QEMU -u KSRC_PKG -u TREE -u KERNEL_CHANGES BUILD="$tmp/b" \
 		make --no-print-directory -C "$root" SHELL="$tmp/sh" "$@" 2>&1
 }
 
 echo "TAP version 13"
-echo "1..16"
+echo "1..20"
 out=$(mk run)
 check "plain make run: no variant variable set" \
 	"! grep -q '^env' <<< \"\$out\""
@@ -66,6 +67,27 @@ check "make ARCH=i386 test is refused, naming the target" \
 	"[ $rc -ne 0 ] && grep -q \"run 'test' without ARCH\" <<< \"\$out\""
 out=$(mk ARCH=arm64 run); rc=$?
 check "ARCH=arm64 is refused" "[ $rc -ne 0 ] && grep -q 'ARCH=arm64: the guest is x86_64' <<< \"\$out\""
+
+out=$(mk KSRC_PKG=linux-source-6.12 run)
+want="KERNEL_CHANGES=$root/kernel-changes/6.12 TREE=$tmp/b/linux-6.12
+KOBJ=$tmp/b/kernel-6.12 VARIANT=6.12 OVERLAY_DIR=$tmp/b/overlay-6.12
+LOGS_DIR=$tmp/b/logs-6.12 TIMINGS_FILE=$tmp/b/timings-6.12 RESULTS_LATEST=latest-6.12
+TREE_CONFIG=$root/kernel-changes/6.12/config/kunit.config
+INJECT_EXPECT=$root/kernel-changes/6.12/negative-control.expect"
+missing=
+for kv in $want; do
+	grep -qxF "env $kv" <<< "$out" || missing+=" $kv"
+done
+check "make KSRC_PKG=linux-source-6.12 run: the 6.12 series, tree and directories${missing:+ (missing:$missing)}" \
+	"[ -z '$missing' ] && ! grep -q '^env IMAGE_DIR' <<< \"\$out\""
+out=$(mk KSRC_PKG=linux-source-6.12 ARCH=i386 run); rc=$?
+check "KSRC_PKG=linux-source-6.12 ARCH=i386 is refused" \
+	"[ $rc -ne 0 ] && grep -q 'runs the x86_64 guest only' <<< \"\$out\" && ! grep -q '^cmd' <<< \"\$out\""
+out=$(mk KSRC_PKG=linux-source-6.6 run); rc=$?
+check "KSRC_PKG=linux-source-6.6 is refused, naming the two series" \
+	"[ $rc -ne 0 ] && grep -q 'exists for linux-source-6.1 (default) and linux-source-6.12' <<< \"\$out\""
+check "make KSRC_PKG=linux-source-6.12 kunit: tools/run/kunit.sh as a stage" \
+	"mk KSRC_PKG=linux-source-6.12 kunit | grep -qx 'cmd $root/tools/stages/stage.sh kunit $root/tools/run/kunit.sh'"
 
 out=$(mk -n ARCH=i386 clean)
 check "make ARCH=i386 clean removes the i386 products only" \
