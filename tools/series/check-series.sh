@@ -18,8 +18,8 @@
 # CHECKPATCH_ONLY=1 skips the builds. Prints a table, fails on any problem.
 . "$(dirname "$0")/../lib.sh"
 
-series=$BUILD/series
-work=$BUILD/check
+series=${SERIES_DIR:-$BUILD/series}
+work=$BUILD/check${VARIANT:+-$VARIANT}	# a variant's builds apart
 [ -d "$series" ] || die "no $series: run 'make series'"
 fails=0
 

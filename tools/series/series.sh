@@ -4,10 +4,11 @@
 # Write the series as it stands in build/linux (kernel-changes/ applied,
 # generated commits regenerated, selftests/ committed last) to
 # build/series/ as upstream-ready git format-patch files with a cover
-# letter taken from kernel-changes/cover-letter.
+# letter taken from kernel-changes/cover-letter (6.12: its own, in its own
+# SERIES_DIR).
 . "$(dirname "$0")/../lib.sh"
 
-out=$BUILD/series
+out=${SERIES_DIR:-$BUILD/series}	# build/series-6.12 for 6.12
 cover=$CHANGES/cover-letter
 [ -d "$TREE/.git" ] || die "no tree at $TREE: run 'make tree'"
 rm -rf "$out"

@@ -12,7 +12,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 . "$here/tap.sh"
 
-vars="ARCH KOBJ VARIANT IMAGE_DIR MKOSI_ARCH OVERLAY_DIR KSFT_CROSS_COMPILE QEMU LOGS_DIR TIMINGS_FILE RESULTS_LATEST SANITIZE KERNEL_CHANGES TREE TREE_CONFIG INJECT_EXPECT"
+vars="ARCH KOBJ VARIANT IMAGE_DIR MKOSI_ARCH OVERLAY_DIR KSFT_CROSS_COMPILE QEMU LOGS_DIR TIMINGS_FILE RESULTS_LATEST SANITIZE KERNEL_CHANGES TREE TREE_CONFIG INJECT_EXPECT SERIES_DIR"
 cat > "$tmp/sh" <<EOF
 #!/bin/bash
 # make runs each recipe as: \$SHELL -c 'COMMAND'
@@ -73,7 +73,8 @@ want="KERNEL_CHANGES=$root/kernel-changes/6.12 TREE=$tmp/b/linux-6.12
 KOBJ=$tmp/b/kernel-6.12 VARIANT=6.12 OVERLAY_DIR=$tmp/b/overlay-6.12
 LOGS_DIR=$tmp/b/logs-6.12 TIMINGS_FILE=$tmp/b/timings-6.12 RESULTS_LATEST=latest-6.12
 TREE_CONFIG=$root/kernel-changes/6.12/config/kunit.config
-INJECT_EXPECT=$root/kernel-changes/6.12/negative-control.expect"
+INJECT_EXPECT=$root/kernel-changes/6.12/negative-control.expect
+SERIES_DIR=$tmp/b/series-6.12"
 missing=
 for kv in $want; do
 	grep -qxF "env $kv" <<< "$out" || missing+=" $kv"
