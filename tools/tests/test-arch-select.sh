@@ -27,6 +27,15 @@ mk() {
 		make --no-print-directory -C "$root" SHELL="$tmp/sh" "$@" 2>&1
 }
 
+# missing_env OUT VAR=VALUE...: the settings that no recipe of OUT got.
+missing_env() {
+	local out=$1 kv
+	shift
+	for kv; do
+		grep -qxF "env $kv" <<< "$out" || printf ' %s' "$kv"
+	done
+}
+
 echo "TAP version 13"
 echo "1..20"
 out=$(mk run)
@@ -36,14 +45,11 @@ check "plain make run: the stages and tools/run/run.sh" \
 	"grep -qx 'cmd $root/tools/stages/stage.sh kernel $root/tools/stages/kernel.sh' <<< \"\$out\" && grep -qx 'cmd tools/run/run.sh' <<< \"\$out\""
 
 out=$(mk ARCH=i386 run)
-want="ARCH=i386 KOBJ=$tmp/b/kernel-i386 VARIANT=i386 IMAGE_DIR=$tmp/b/image-i386
-MKOSI_ARCH=x86 OVERLAY_DIR=$tmp/b/overlay-i386 KSFT_CROSS_COMPILE=i686-linux-gnu-
-QEMU=qemu-system-i386 LOGS_DIR=$tmp/b/logs-i386 TIMINGS_FILE=$tmp/b/timings-i386
-RESULTS_LATEST=latest-i386"
-missing=
-for kv in $want; do
-	grep -qxF "env $kv" <<< "$out" || missing+=" $kv"
-done
+missing=$(missing_env "$out" ARCH=i386 KOBJ=$tmp/b/kernel-i386 VARIANT=i386 \
+	IMAGE_DIR=$tmp/b/image-i386 MKOSI_ARCH=x86 OVERLAY_DIR=$tmp/b/overlay-i386 \
+	KSFT_CROSS_COMPILE=i686-linux-gnu- QEMU=qemu-system-i386 \
+	LOGS_DIR=$tmp/b/logs-i386 TIMINGS_FILE=$tmp/b/timings-i386 \
+	RESULTS_LATEST=latest-i386)
 check "make ARCH=i386 run: every stage gets the i386 directories and tools${missing:+ (missing:$missing)}" \
 	"[ -z '$missing' ] && [ \$(grep -c '^env KOBJ=' <<< \"\$out\") -eq \$(grep -c '^cmd' <<< \"\$out\") ]"
 check "make ARCH=i386 run: same stages as plain make run" \
@@ -69,16 +75,13 @@ out=$(mk ARCH=arm64 run); rc=$?
 check "ARCH=arm64 is refused" "[ $rc -ne 0 ] && grep -q 'ARCH=arm64: the guest is x86_64' <<< \"\$out\""
 
 out=$(mk KSRC_PKG=linux-source-6.12 run)
-want="KERNEL_CHANGES=$root/kernel-changes/6.12 TREE=$tmp/b/linux-6.12
-KOBJ=$tmp/b/kernel-6.12 VARIANT=6.12 OVERLAY_DIR=$tmp/b/overlay-6.12
-LOGS_DIR=$tmp/b/logs-6.12 TIMINGS_FILE=$tmp/b/timings-6.12 RESULTS_LATEST=latest-6.12
-TREE_CONFIG=$root/kernel-changes/6.12/config/kunit.config
-INJECT_EXPECT=$root/kernel-changes/6.12/negative-control.expect
-SERIES_DIR=$tmp/b/series-6.12"
-missing=
-for kv in $want; do
-	grep -qxF "env $kv" <<< "$out" || missing+=" $kv"
-done
+missing=$(missing_env "$out" KERNEL_CHANGES=$root/kernel-changes/6.12 \
+	TREE=$tmp/b/linux-6.12 KOBJ=$tmp/b/kernel-6.12 VARIANT=6.12 \
+	OVERLAY_DIR=$tmp/b/overlay-6.12 LOGS_DIR=$tmp/b/logs-6.12 \
+	TIMINGS_FILE=$tmp/b/timings-6.12 RESULTS_LATEST=latest-6.12 \
+	TREE_CONFIG=$root/kernel-changes/6.12/config/kunit.config \
+	INJECT_EXPECT=$root/kernel-changes/6.12/negative-control.expect \
+	SERIES_DIR=$tmp/b/series-6.12)
 check "make KSRC_PKG=linux-source-6.12 run: the 6.12 series, tree and directories${missing:+ (missing:$missing)}" \
 	"[ -z '$missing' ] && ! grep -q '^env IMAGE_DIR' <<< \"\$out\""
 out=$(mk KSRC_PKG=linux-source-6.12 ARCH=i386 run); rc=$?
