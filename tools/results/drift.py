@@ -33,9 +33,10 @@ def result(ver, vdir, rc, t0):
     # applies: the tree and selftests stages; the failing entry by name.
     r["applies"] = None if reached < 1 else reached > 2
     tree = read(os.path.join(logs, "tree.log"))
-    m = (re.search(r"error: kernel-changes/(\S+) does not apply[^;]*; "
+    # The entry's file name, whatever patch set (6.1, 6.12) it is from.
+    m = (re.search(r"error: (?:\S*/)?([^/\s]+) does not apply[^;]*; "
                    r"failing file\(s\): ?(.*)", tree)
-         or re.search(r"error: (generator) kernel-changes/(\S+) failed", tree))
+         or re.search(r"error: (generator) (?:\S*/)?([^/\s]+) failed", tree))
     if failed == "tree":
         if m and m.group(1) == "generator":
             r["failing_patch"], r["failing_files"] = m.group(2), ""

@@ -13,6 +13,11 @@
 # The tree is a place to hack: this script refuses to throw away commits or
 # changes that were not exported with `make export-series` (FORCE=1 does).
 . "$(dirname "$0")/../lib.sh"
+# The tree and the patch set as messages name them (6.12 has its own).
+tree_name=${TREE#"$KSTRING_ROOT"/}
+changes_name=${CHANGES#"$KSTRING_ROOT"/}
+export_cmd="make export-series"
+[ "$KSRC_PKG" = linux-source-6.1 ] || export_cmd="make KSRC_PKG=$KSRC_PKG export-series"
 
 SERIES=$CHANGES/series
 
@@ -98,14 +103,14 @@ guard_local_work() {
 	[ "${FORCE:-0}" = 1 ] && return 0
 	local dirty applied
 	dirty=$(git -C "$TREE" status --porcelain --untracked-files=normal | head -5)
-	[ -z "$dirty" ] || die "build/linux has uncommitted changes:
+	[ -z "$dirty" ] || die "$tree_name has uncommitted changes:
 $dirty
-  commit them and run 'make export-series', or rerun with FORCE=1 to discard"
+  commit them and run '$export_cmd', or rerun with FORCE=1 to discard"
 	applied=$(cat "$TREE/.git/kstring-applied" 2>/dev/null || true)
 	[ -z "$applied" ] || [ "$applied" = "$(git -C "$TREE" rev-parse HEAD)" ] ||
-		die "build/linux has commits that kernel-changes/ does not have
+		die "$tree_name has commits that $changes_name/ does not have
   (HEAD $(git -C "$TREE" log -1 --format='%h %s'))
-  run 'make export-series' to keep them, or rerun with FORCE=1 to discard"
+  run '$export_cmd' to keep them, or rerun with FORCE=1 to discard"
 }
 
 apply_entry() {
@@ -113,21 +118,21 @@ apply_entry() {
 	if [ "$a" = generate ]; then
 		say "tree: generate $b"
 		(cd "$TREE" && "$CHANGES/$b" "$TREE") ||
-			die "generator kernel-changes/$b failed"
+			die "generator $changes_name/$b failed"
 		git -C "$TREE" add -A
 		# The trailer names the generator from the project's top
 		# (kernel-changes/6.12's "../x.sh" is kernel-changes/x.sh).
 		{ cat "$CHANGES/$c"; printf 'Generator: %s %s\n' \
 			"$(realpath -m --relative-to="$KSTRING_ROOT" "$CHANGES/$b")" "$c"; } |
 			git -C "$TREE" commit -q -F - ||
-			die "generator kernel-changes/$b changed nothing"
+			die "generator $changes_name/$b changed nothing"
 		return
 	fi
 	say "tree: apply $a"
 	if ! out=$(git -C "$TREE" am -q --whitespace=nowarn "$CHANGES/$a" 2>&1); then
 		git -C "$TREE" am --abort >/dev/null 2>&1
 		printf '%s\n' "$out" | sed 's/^/    | /' >&2
-		die "kernel-changes/$a does not apply to $KSRC_PKG $version; failing file(s): $(printf '%s\n' "$out" | sed -n 's/^error: patch failed: \([^:]*\):.*/\1/p; s/^error: \([^:]*\): does not exist.*/\1/p' | sort -u | tr '\n' ' ')
+		die "$changes_name/$a does not apply to $KSRC_PKG $version; failing file(s): $(printf '%s\n' "$out" | sed -n 's/^error: patch failed: \([^:]*\):.*/\1/p; s/^error: \([^:]*\): does not exist.*/\1/p' | sort -u | tr '\n' ' ')
   the tree is left at the last patch that applied; refresh the patch there"
 	fi
 }

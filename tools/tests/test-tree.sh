@@ -40,7 +40,7 @@ printf '# the series\n0001-lib-a-is-2.patch\ngenerate gen.sh gen.msg\n' > "$KERN
 printf '#!/bin/sh\nexit 0\n' > "$SELFTESTS_SRC/lib/y.sh"
 
 echo "TAP version 13"
-echo "1..14"
+echo "1..15"
 out=$("$tools/stages/tree.sh" 2>&1)
 check "import and apply: exit 0" "[ $? -eq 0 ]"
 check "pristine tag is the import" "[ \"\$(git -C '$TREE' log -1 --format=%s pristine)\" = 'Import Debian fake-source 1.0-test' ]"
@@ -54,10 +54,10 @@ check "selftests commit last" "[ -f '$TREE/tools/testing/selftests/lib/y.sh' ] &
 echo '/* local */' >> "$TREE/lib/a.c"
 echo '# touched' >> "$KERNEL_CHANGES/series"
 out=$("$tools/stages/tree.sh" 2>&1)
-check "refuses to discard uncommitted changes" "[ $? -ne 0 ] && grep -q 'uncommitted changes' <<< \"\$out\" && grep -q local '$TREE/lib/a.c'"
+check "refuses to discard uncommitted changes, naming the tree" "[ $? -ne 0 ] && grep -qF '$TREE has uncommitted changes' <<< \"\$out\" && grep -q local '$TREE/lib/a.c'"
 git -C "$TREE" commit -qam "lib: a local fix" -m "Signed-off-by: Test <test@example.org>"
 out=$("$tools/stages/tree.sh" 2>&1)
-check "refuses to discard unexported commits" "[ $? -ne 0 ] && grep -q 'make export-series' <<< \"\$out\""
+check "refuses to discard unexported commits, naming the make command of its package" "[ $? -ne 0 ] && grep -q 'make KSRC_PKG=fake-source export-series' <<< \"\$out\""
 
 "$tools/series/export-series.sh" >/dev/null 2>&1
 check "export-series: the local commit became a patch" "grep -qx '0003-lib-a-local-fix.patch' '$KERNEL_CHANGES/series' && [ -f '$KERNEL_CHANGES/0003-lib-a-local-fix.patch' ]"
