@@ -5,6 +5,8 @@
 # non-zero on failure. Their TAP goes to build/results/host-tests/; this
 # prints one line per test file and, last, "N passed, N failed".
 #
+# A test's TAP must carry its plan ("1..N") and run N checks.
+#
 # --hermetic (make check): only the tests that need neither the prepared
 # kernel tree nor a kernel build. The others say so in their header with
 # a line "# host-test: needs-tree" and run in `make host-test` and `make
@@ -40,7 +42,12 @@ for t in "$KSTRING_ROOT"/tools/tests/test-*; do
 	rc=$?
 	ok=$(grep -c '^ok ' "$out/$name.tap")
 	bad=$(grep -c '^not ok ' "$out/$name.tap")
-	if [ "$rc" -ne 0 ] && [ "$bad" -eq 0 ]; then
+	# A test that stopped early or skipped checks fails, even with exit 0.
+	plan=$(sed -n 's/^1\.\.\([0-9][0-9]*\).*/\1/p' "$out/$name.tap" | head -n 1)
+	if [ "$plan" != $((ok + bad)) ]; then
+		echo "not ok - TAP plan '1..${plan:-?}' but $((ok + bad)) checks ran" >> "$out/$name.tap"
+		bad=$((bad + 1))
+	elif [ "$rc" -ne 0 ] && [ "$bad" -eq 0 ]; then
 		bad=1	# died without saying why: count it
 	fi
 	passed=$((passed + ok))
