@@ -15,6 +15,8 @@
 #     KASLR decompressor and the EFI stub), each but the guest's with
 #     kernel-changes/config/check.config added (the test modules, LKDTM,
 #     FORTIFY_SOURCE, whose build-time checks must all pass).
+# A commit already built with the same config and targets is not built
+# again (a stamp in the object directory; CHECK_REBUILD=1 ignores them).
 # CHECKPATCH_ONLY=1 skips the builds. Prints a table, fails on any problem.
 . "$(dirname "$0")/../lib.sh"
 
@@ -171,11 +173,21 @@ if [ "${CHECKPATCH_ONLY:-0}" != 1 ]; then
 		cp "$obj/.config" "$obj/.config.base"
 		say "build every commit with $cfg (${CHECK_TARGETS:-bzImage modules}) in ${obj#"$KSTRING_ROOT"/}:"
 		t_cfg=$(now)
+		# A commit that built with this config and these targets has a
+		# stamp, so a walk that was stopped resumes where it stopped
+		# (CHECK_REBUILD=1 builds every commit again).
+		key="$(sha256sum < "$obj/.config.base" | cut -d' ' -f1) ${CHECK_TARGETS:-bzImage modules}"
+		mkdir -p "$obj/built"
 		for c in $(git -C "$TREE" rev-list --reverse pristine..HEAD); do
 			subject=$(git -C "$TREE" log -1 --format=%s "$c")
+			log=$obj/build-$(git -C "$TREE" rev-parse --short "$c").log
+			if [ "${CHECK_REBUILD:-0}" != 1 ] &&
+			   [ "$(cat "$obj/built/$c" 2>/dev/null)" = "$key" ]; then
+				printf '  %-60s built before (%s)\n' "${subject:0:60}" "${log#"$KSTRING_ROOT"/}"
+				continue
+			fi
 			git -C "$work/linux" checkout -q --detach "$c"
 			cp "$obj/.config.base" "$obj/.config"
-			log=$obj/build-$(git -C "$TREE" rev-parse --short "$c").log
 			t0=$(now)
 			# Progress for the long builds: the last object every minute.
 			( while sleep 60; do
@@ -194,6 +206,8 @@ if [ "${CHECKPATCH_ONLY:-0}" != 1 ]; then
 					printf '  %-60s TEST_FORTIFY FAILS: %s\n' "" "${fortify#"$KSTRING_ROOT"/}"
 					grep '^warning: unsafe' "$fortify" | sed 's/^/      /' | head -5
 					fails=$((fails + 1))
+				else
+					echo "$key" > "$obj/built/$c"
 				fi
 			else
 				printf '  %-60s BUILD FAILS: %s\n' "${subject:0:60}" "${log#"$KSTRING_ROOT"/}"

@@ -1,0 +1,70 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# tools/series/check-series.sh on a fake tree whose Makefile stands in for
+# kbuild: every commit is built once, a rerun resumes (built commits are
+# not built again), CHECK_REBUILD=1 builds them all again, and a commit
+# that fails to build is named, gets no stamp and is built again next time.
+here=$(cd "$(dirname "$0")" && pwd)
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+export BUILD=$tmp/build TREE=$tmp/build/linux KERNEL_CHANGES=$tmp/changes
+export CHECK_CONFIGS=x86_64_defconfig JOBS=1 KSRC_PKG=fake-source
+. "$(dirname "$0")/tap.sh"
+test_git_identity
+git() { command git -c user.name=Test -c user.email=test@example.org "$@"; }
+
+# The fake tree: checkpatch and get_maintainer that find nothing wrong, a
+# Makefile that fails on a "broken" lib/a.c and logs every build.
+mkdir -p "$TREE/scripts" "$TREE/lib" "$KERNEL_CHANGES/config"
+: > "$KERNEL_CHANGES/config/check.config"
+printf '#!/usr/bin/perl\nexit 0;\n' > "$TREE/scripts/checkpatch.pl"
+printf '#!/bin/sh\necho "Test <test@example.org>"\n' > "$TREE/scripts/get_maintainer.pl"
+: > "$TREE/scripts/spelling.txt"
+: > "$TREE/scripts/const_structs.checkpatch"
+chmod +x "$TREE/scripts/"*.pl
+cat > "$TREE/Makefile" <<'EOM'
+x86_64_defconfig:
+	@mkdir -p $(O) && echo CONFIG_X=y > $(O)/.config
+olddefconfig:
+	@:
+bzImage:
+	@if grep -q broken lib/a.c; then echo 'lib/a.c:1: error: broken'; exit 1; fi
+	@echo "built $$(cat lib/a.c)" >> $(O)/builds
+modules:
+	@:
+EOM
+echo 'int a = 1;' > "$TREE/lib/a.c"
+git -C "$TREE" init -q && git -C "$TREE" add -A && git -C "$TREE" commit -qm base &&
+	git -C "$TREE" tag pristine
+commit() {	# commit CONTENT SUBJECT
+	echo "$1" > "$TREE/lib/a.c"
+	git -C "$TREE" commit -qam "$2" -m "Signed-off-by: Test <test@example.org>"
+	rm -rf "$BUILD/series"
+	git -C "$TREE" format-patch -q -o "$BUILD/series" pristine..HEAD
+}
+commit 'int a = 2;' "lib: a is 2"
+commit 'int a = 3;' "lib: a is 3"
+walk() { "$here/../series/check-series.sh" > "$tmp/out" 2>&1; }
+builds() { cat "$BUILD/check/kernel-x86_64_defconfig/builds" 2>/dev/null | wc -l; }
+
+echo "TAP version 13"
+echo "1..9"
+walk
+check "first walk passes" "[ $? -eq 0 ] && grep -q 'all patches pass' '$tmp/out'"
+check "... building each commit once" "[ \$(grep -c ' builds (' '$tmp/out') -eq 2 ] && [ \$(builds) -eq 2 ]"
+walk
+check "a second walk passes and builds nothing" "[ $? -eq 0 ] && [ \$(builds) -eq 2 ]"
+check "... saying each commit was built before" "[ \$(grep -c 'built before' '$tmp/out') -eq 2 ]"
+CHECK_REBUILD=1 walk
+check "CHECK_REBUILD=1 builds every commit again" "[ $? -eq 0 ] && [ \$(builds) -eq 4 ]"
+commit 'int a = broken;' "lib: break a"
+walk
+rc=$?
+check "a commit that does not build fails the walk" "[ $rc -ne 0 ] && grep -q 'lib: break a .*BUILD FAILS' '$tmp/out'"
+check "... after resuming past the two built ones" "[ \$(grep -c 'built before' '$tmp/out') -eq 2 ] && [ \$(builds) -eq 4 ]"
+check "... and names the error" "grep -q 'lib/a.c:1: error: broken' '$tmp/out'"
+git -C "$TREE" reset -q --hard HEAD~1 && commit 'int a = 4;' "lib: a is 4"
+walk
+check "the fixed commit builds, the others are not built again" "[ $? -eq 0 ] && [ \$(builds) -eq 5 ] && [ \$(grep -c 'built before' '$tmp/out') -eq 2 ]"
+[ "$fails" -eq 0 ]
