@@ -1,7 +1,8 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# Install the Debian packages listed in tools/deb-packages that are missing.
+# Install the Debian packages listed in tools/deb-packages that are missing,
+# or the packages named as arguments (deps.sh gcc-aarch64-linux-gnu).
 # As root it runs apt-get; otherwise it prints the exact command and fails.
 . "$(dirname "$0")/lib.sh"
 
@@ -12,6 +13,7 @@ mapfile -t wanted < <(grep -v '^[[:space:]]*\(#\|$\)' "$list")
 # CHECK_CONFIGS=debian-...).
 [ -n "${DEB_PACKAGES_FILE:-}" ] ||
 	wanted=("$KSRC_PKG" "linux-config-${KSRC_PKG#linux-source-}" "${wanted[@]}")
+[ $# -eq 0 ] || wanted=("$@")
 # not_installed PKG...: the ones that are not installed.
 not_installed() {
 	local p

@@ -14,7 +14,10 @@
 #     guest kernel's .config and x86_64_defconfig, whose bzImage links the
 #     KASLR decompressor and the EFI stub), each but the guest's with
 #     kernel-changes/config/check.config added (the test modules, LKDTM,
-#     FORTIFY_SOURCE, whose build-time checks must all pass).
+#     FORTIFY_SOURCE, whose build-time checks must all pass). ARCH:CONFIG
+#     builds another architecture with Debian's cross compiler, installed
+#     when missing (arm64:defconfig, riscv:defconfig, s390:defconfig:
+#     boot code that links lib/ files there; their default target "all").
 # A commit already built with the same config and targets is not built
 # again (a stamp in the object directory; CHECK_REBUILD=1 ignores them).
 # CHECKPATCH_ONLY=1 skips the builds. Prints a table, fails on any problem.
@@ -121,6 +124,7 @@ done
 #                       stub, which build lib/ files without vmlinux
 #   debian-FLAVOUR      Debian's config for FLAVOUR from linux-config-6.1,
 #                       e.g. debian-amd64_none_amd64 (see config_for)
+# with ARCH:NAME, the kernel's ARCH= (arm64:debian-arm64_none_arm64).
 config_for() {
 	case $1 in
 	guest)
@@ -128,7 +132,7 @@ config_for() {
 			die "no guest .config: run 'make kernel'"
 		cp "$OBJ/.config" "$2/.config" ;;
 	*defconfig)
-		make -s -C "$work/linux" O="$2" "$1" > /dev/null ||
+		kmake -s O="$2" "$1" > /dev/null ||
 			die "make $1 failed" ;;
 	debian-*)
 		# Debian's own config (package linux-config-6.1), without its
@@ -142,11 +146,31 @@ config_for() {
 			--set-str SYSTEM_REVOCATION_KEYS "" \
 			--disable DEBUG_INFO_DWARF_TOOLCHAIN_DEFAULT \
 			--disable DEBUG_INFO_BTF --enable DEBUG_INFO_NONE
-		make -s -C "$work/linux" O="$2" olddefconfig > /dev/null ||
+		kmake -s O="$2" olddefconfig > /dev/null ||
 			die "make olddefconfig failed for $1" ;;
 	*)
 		die "CHECK_CONFIGS: unknown config '$1' (guest, a defconfig or debian-FLAVOUR)" ;;
 	esac
+}
+
+# cross_prefix ARCH: CROSS_COMPILE for kbuild's ARCH, from Debian's
+# gcc-<triplet> packages; empty for this machine's x86.
+cross_prefix() {
+	case $1 in
+	x86 | x86_64) ;;
+	arm64) echo aarch64-linux-gnu- ;;
+	arm) echo arm-linux-gnueabihf- ;;
+	riscv) echo riscv64-linux-gnu- ;;
+	s390) echo s390x-linux-gnu- ;;
+	powerpc) echo powerpc64le-linux-gnu- ;;
+	mips) echo mips64el-linux-gnuabi64- ;;
+	*) die "CHECK_CONFIGS: no Debian cross compiler for ARCH=$1 (arm64, arm, riscv, s390, powerpc, mips)" ;;
+	esac
+}
+
+# kmake ARG...: make in the worktree for the architecture being built.
+kmake() {
+	make -C "$work/linux" ${arch:+ARCH=$arch} ${cross:+CROSS_COMPILE=$cross} "$@"
 }
 
 # Build every commit in turn, once per config in CHECK_CONFIGS, each in
@@ -162,21 +186,29 @@ if [ "${CHECKPATCH_ONLY:-0}" != 1 ]; then
 	export KBUILD_BUILD_TIMESTAMP=2015-05-01 KBUILD_BUILD_USER=kstring KBUILD_BUILD_HOST=check
 	jobs=$JOBS
 	for cfg in ${CHECK_CONFIGS:-guest x86_64_defconfig}; do
-		obj=$work/kernel-$cfg
+		arch='' name=$cfg targets=${CHECK_TARGETS:-bzImage modules}
+		case $cfg in *:*)
+			arch=${cfg%%:*} name=${cfg#*:} targets=${CHECK_TARGETS:-all} ;;
+		esac
+		cross=$(cross_prefix "${arch:-x86}") || exit
+		if [ -n "$cross" ] && ! command -v "${cross}gcc" > /dev/null; then
+			"$KSTRING_ROOT/tools/deps.sh" "gcc-${cross%-}" || exit
+		fi
+		obj=$work/kernel-${cfg/:/-}
 		mkdir -p "$obj"
 		git -C "$work/linux" checkout -q --detach pristine
-		config_for "$cfg" "$obj"
+		config_for "$name" "$obj"
 		# Symbols the series adds are unknown before their commit:
 		# the fragment is kept in the base and each commit's
 		# olddefconfig takes what that commit knows.
 		[ "$cfg" = guest ] || cat "$CHANGES/config/check.config" >> "$obj/.config"
 		cp "$obj/.config" "$obj/.config.base"
-		say "build every commit with $cfg (${CHECK_TARGETS:-bzImage modules}) in ${obj#"$KSTRING_ROOT"/}:"
+		say "build every commit with $cfg ($targets) in ${obj#"$KSTRING_ROOT"/}:"
 		t_cfg=$(now)
 		# A commit that built with this config and these targets has a
 		# stamp, so a walk that was stopped resumes where it stopped
 		# (CHECK_REBUILD=1 builds every commit again).
-		key="$(sha256sum < "$obj/.config.base" | cut -d' ' -f1) ${CHECK_TARGETS:-bzImage modules}"
+		key="$(sha256sum < "$obj/.config.base" | cut -d' ' -f1) $targets"
 		mkdir -p "$obj/built"
 		for c in $(git -C "$TREE" rev-list --reverse pristine..HEAD); do
 			subject=$(git -C "$TREE" log -1 --format=%s "$c")
@@ -195,10 +227,10 @@ if [ "${CHECKPATCH_ONLY:-0}" != 1 ]; then
 					"$(grep -a ' CC \| LD \| AR ' "$log" | tail -n 1 | sed 's/^ *//')"
 			  done ) &
 			ticker=$!
-			# shellcheck disable=SC2086
 			fortify=$obj/lib/test_fortify/test_fortify.log
-			if make -C "$work/linux" O="$obj" CC="ccache gcc" -j"$jobs" \
-				olddefconfig ${CHECK_TARGETS:-bzImage modules} > "$log" 2>&1; then
+			# shellcheck disable=SC2086
+			if kmake O="$obj" CC="ccache ${cross}gcc" -j"$jobs" \
+				olddefconfig $targets > "$log" 2>&1; then
 				printf '  %-60s builds (%ss)\n' "${subject:0:60}" "$(elapsed "$t0")"
 				# kbuild reruns test_fortify when its inputs change
 				# and only warns when a check fails.

@@ -4,7 +4,8 @@
 # tools/series/check-series.sh on a fake tree whose Makefile stands in for
 # kbuild: every commit is built once, a rerun resumes (built commits are
 # not built again), CHECK_REBUILD=1 builds them all again, and a commit
-# that fails to build is named, gets no stamp and is built again next time.
+# that fails to build is named, gets no stamp and is built again next time;
+# ARCH:CONFIG builds with Debian's cross compiler for ARCH.
 here=$(cd "$(dirname "$0")" && pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -24,13 +25,14 @@ printf '#!/bin/sh\necho "Test <test@example.org>"\n' > "$TREE/scripts/get_mainta
 : > "$TREE/scripts/const_structs.checkpatch"
 chmod +x "$TREE/scripts/"*.pl
 cat > "$TREE/Makefile" <<'EOM'
-x86_64_defconfig:
-	@mkdir -p $(O) && echo CONFIG_X=y > $(O)/.config
+x86_64_defconfig defconfig:
+	@mkdir -p $(O) && echo "CONFIG_X=y # $@ ARCH=$(ARCH)" > $(O)/.config
 olddefconfig:
 	@:
+all: bzImage
 bzImage:
 	@if grep -q broken lib/a.c; then echo 'lib/a.c:1: error: broken'; exit 1; fi
-	@echo "built $$(cat lib/a.c)" >> $(O)/builds
+	@echo "built $$(cat lib/a.c) ARCH=$(ARCH) CROSS_COMPILE=$(CROSS_COMPILE) CC=$(CC)" >> $(O)/builds
 modules:
 	@:
 EOM
@@ -49,7 +51,7 @@ walk() { "$here/../series/check-series.sh" > "$tmp/out" 2>&1; }
 builds() { cat "$BUILD/check/kernel-x86_64_defconfig/builds" 2>/dev/null | wc -l; }
 
 echo "TAP version 13"
-echo "1..9"
+echo "1..11"
 walk
 check "first walk passes" "[ $? -eq 0 ] && grep -q 'all patches pass' '$tmp/out'"
 check "... building each commit once" "[ \$(grep -c ' builds (' '$tmp/out') -eq 2 ] && [ \$(builds) -eq 2 ]"
@@ -67,4 +69,13 @@ check "... and names the error" "grep -q 'lib/a.c:1: error: broken' '$tmp/out'"
 git -C "$TREE" reset -q --hard HEAD~1 && commit 'int a = 4;' "lib: a is 4"
 walk
 check "the fixed commit builds, the others are not built again" "[ $? -eq 0 ] && [ \$(builds) -eq 5 ] && [ \$(grep -c 'built before' '$tmp/out') -eq 2 ]"
+mkdir -p "$tmp/bin" && printf '#!/bin/sh\n' > "$tmp/bin/aarch64-linux-gnu-gcc"
+chmod +x "$tmp/bin/aarch64-linux-gnu-gcc"
+PATH=$tmp/bin:$PATH CHECK_CONFIGS=arm64:defconfig walk
+arm=$BUILD/check/kernel-arm64-defconfig
+check "arm64:defconfig configures and builds (target all) with ARCH=arm64 and Debian's cross compiler" \
+	"[ $? -eq 0 ] && grep -q 'defconfig ARCH=arm64' '$arm/.config' && [ \$(grep -c 'ARCH=arm64 CROSS_COMPILE=aarch64-linux-gnu- CC=ccache aarch64-linux-gnu-gcc\$' '$arm/builds') -eq 3 ]"
+CHECK_CONFIGS=vax:defconfig walk
+check "an architecture without a Debian cross compiler is refused by name" \
+	"[ $? -ne 0 ] && grep -q 'no Debian cross compiler for ARCH=vax' '$tmp/out'"
 [ "$fails" -eq 0 ]

@@ -40,7 +40,7 @@ apt_calls() { cat "$FAKE_APT_CALLS" 2>/dev/null; }
 line="apt-get install -y --no-install-recommends $nopkg"
 
 echo "TAP version 13"
-echo "1..15"
+echo "1..17"
 out=$(DEB_PACKAGES_FILE=$tmp/present "$tools/deps.sh" 2>&1)
 check "all packages present: exit 0" "[ $? -eq 0 ] && grep -q 'all 2 packages present' <<< \"\$out\""
 check "... and apt-get is not run" "[ -z \"\$(apt_calls)\" ]"
@@ -69,6 +69,14 @@ out=$(DEB_PACKAGES_FILE=$tmp/missing "$tools/deps.sh" 2>&1)
 rc=$?
 check "root, apt-get exits 0 but installed nothing: the stage fails naming the package" \
 	"[ $rc -ne 0 ] && grep -q \"still not installed after '$line': $nopkg\$\" <<< \"\$out\""
+
+: > "$FAKE_APT_CALLS"
+out=$(DEB_PACKAGES_FILE=$tmp/present "$tools/deps.sh" bash 2>&1)
+check "packages named as arguments replace the list" \
+	"[ $? -eq 0 ] && grep -q 'all 1 packages present' <<< \"\$out\" && [ -z \"\$(apt_calls)\" ]"
+out=$(FAKE_APT_FAIL=install "$tools/deps.sh" bash "$nopkg" 2>&1)
+check "... and only the missing one of them is installed" \
+	"[ $? -ne 0 ] && [ \"\$(apt_calls)\" = \"\$(printf 'update -qq\ninstall -y --no-install-recommends $nopkg')\" ]"
 
 # make tree stops at deps: no tree stage, nothing extracted.
 out=$(cd "$tools/.." && FAKE_APT_FAIL=install DEB_PACKAGES_FILE=$tmp/missing \
