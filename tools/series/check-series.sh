@@ -19,8 +19,12 @@
 #     when missing (arm64:defconfig, riscv:defconfig, s390:defconfig:
 #     boot code that links lib/ files there; their default target "all").
 # A commit already built with the same config and targets is not built
-# again (a stamp in the object directory; CHECK_REBUILD=1 ignores them).
-# CHECKPATCH_ONLY=1 skips the builds. Prints a table, fails on any problem.
+# again (a stamp in the object directory, named after the commit's tree so
+# that a series applied again is still known; CHECK_REBUILD=1 ignores
+# them). CHECKPATCH_ONLY=1 skips the builds. CHECK_COMMITS=FIRST-LAST (the
+# patch numbers, e.g. 11-20) checks only those: a walk longer than one
+# session split where a commit rebuilds everything anyway (a header that
+# every file includes). Prints a table, fails on any problem.
 . "$(dirname "$0")/../lib.sh"
 
 series=${SERIES_DIR:-$BUILD/series}
@@ -47,12 +51,21 @@ checkpatch_of() {
 }
 
 mapfile -t commits < <(git -C "$TREE" rev-list --reverse pristine..HEAD)
+range=${CHECK_COMMITS:-1-${#commits[@]}}
+[[ $range =~ ^([0-9]+)(-([0-9]+))?$ ]] ||
+	die "CHECK_COMMITS=$range: want FIRST-LAST (patch numbers, e.g. 11-20) or N"
+first=$((10#${BASH_REMATCH[1]}))
+last=$((10#${BASH_REMATCH[3]:-$first}))
+[ "$first" -ge 1 ] && [ "$first" -le "$last" ] && [ "$last" -le ${#commits[@]} ] ||
+	die "CHECK_COMMITS=$range: the series has patches 1-${#commits[@]}"
+[ "$range" = "1-${#commits[@]}" ] || say "only patches $first-$last (CHECK_COMMITS)"
 n=0
 say "checkpatch --strict (each with the checkpatch.pl of its parent commit):"
 for p in "$series"/[0-9]*.patch; do
 	case $p in *0000-cover-letter.patch) continue ;; esac
 	c=${commits[n]}
 	n=$((n + 1))
+	[ "$n" -ge "$first" ] && [ "$n" -le "$last" ] || continue
 	# format-patch's first line names the commit the patch was made from.
 	[ "$(head -n 1 "$p" | cut -d' ' -f2)" = "$c" ] ||
 		die "$(basename "$p") was not made from commit $c: rerun 'make series'"
@@ -210,11 +223,12 @@ if [ "${CHECKPATCH_ONLY:-0}" != 1 ]; then
 		# (CHECK_REBUILD=1 builds every commit again).
 		key="$(sha256sum < "$obj/.config.base" | cut -d' ' -f1) $targets"
 		mkdir -p "$obj/built"
-		for c in $(git -C "$TREE" rev-list --reverse pristine..HEAD); do
+		for c in "${commits[@]:first-1:last-first+1}"; do
+			stamp=$obj/built/$(git -C "$TREE" rev-parse "$c^{tree}")
 			subject=$(git -C "$TREE" log -1 --format=%s "$c")
 			log=$obj/build-$(git -C "$TREE" rev-parse --short "$c").log
 			if [ "${CHECK_REBUILD:-0}" != 1 ] &&
-			   [ "$(cat "$obj/built/$c" 2>/dev/null)" = "$key" ]; then
+			   [ "$(cat "$stamp" 2>/dev/null)" = "$key" ]; then
 				printf '  %-60s built before (%s)\n' "${subject:0:60}" "${log#"$KSTRING_ROOT"/}"
 				continue
 			fi
@@ -239,7 +253,7 @@ if [ "${CHECKPATCH_ONLY:-0}" != 1 ]; then
 					grep '^warning: unsafe' "$fortify" | sed 's/^/      /' | head -5
 					fails=$((fails + 1))
 				else
-					echo "$key" > "$obj/built/$c"
+					echo "$key" > "$stamp"
 				fi
 			else
 				printf '  %-60s BUILD FAILS: %s\n' "${subject:0:60}" "${log#"$KSTRING_ROOT"/}"
@@ -249,7 +263,7 @@ if [ "${CHECKPATCH_ONLY:-0}" != 1 ]; then
 			kill "$ticker" 2>/dev/null
 			wait "$ticker" 2>/dev/null
 		done
-		say "  $cfg: every commit built in $(elapsed "$t_cfg")s"
+		say "  $cfg: patches $first-$last built in $(elapsed "$t_cfg")s"
 	done
 fi
 [ "$fails" -eq 0 ] || die "$fails problem(s) in the series"

@@ -5,7 +5,9 @@
 # kbuild: every commit is built once, a rerun resumes (built commits are
 # not built again), CHECK_REBUILD=1 builds them all again, and a commit
 # that fails to build is named, gets no stamp and is built again next time;
-# ARCH:CONFIG builds with Debian's cross compiler for ARCH.
+# a series applied again (new commit ids, same trees) is not built again;
+# CHECK_COMMITS checks a range of patches; ARCH:CONFIG builds with Debian's
+# cross compiler for ARCH.
 here=$(cd "$(dirname "$0")" && pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -51,7 +53,7 @@ walk() { "$here/../series/check-series.sh" > "$tmp/out" 2>&1; }
 builds() { cat "$BUILD/check/kernel-x86_64_defconfig/builds" 2>/dev/null | wc -l; }
 
 echo "TAP version 13"
-echo "1..11"
+echo "1..14"
 walk
 check "first walk passes" "[ $? -eq 0 ] && grep -q 'all patches pass' '$tmp/out'"
 check "... building each commit once" "[ \$(grep -c ' builds (' '$tmp/out') -eq 2 ] && [ \$(builds) -eq 2 ]"
@@ -69,6 +71,17 @@ check "... and names the error" "grep -q 'lib/a.c:1: error: broken' '$tmp/out'"
 git -C "$TREE" reset -q --hard HEAD~1 && commit 'int a = 4;' "lib: a is 4"
 walk
 check "the fixed commit builds, the others are not built again" "[ $? -eq 0 ] && [ \$(builds) -eq 5 ] && [ \$(grep -c 'built before' '$tmp/out') -eq 2 ]"
+GIT_COMMITTER_DATE=2001-01-01T00:00:00 git -C "$TREE" rebase -q --force-rebase pristine &&
+	rm -rf "$BUILD/series" && git -C "$TREE" format-patch -q -o "$BUILD/series" pristine..HEAD
+walk
+check "a series applied again (new commit ids, same trees) is not built again" \
+	"[ $? -eq 0 ] && [ \$(builds) -eq 5 ] && [ \$(grep -c 'built before' '$tmp/out') -eq 3 ]"
+CHECK_REBUILD=1 CHECK_COMMITS=2 walk
+check "CHECK_COMMITS=2 checks and builds patch 2 alone" \
+	"[ $? -eq 0 ] && [ \$(builds) -eq 6 ] && [ \$(grep -c ' ok\$' '$tmp/out') -eq 1 ] && grep -q 'lib: a is 3 .* builds (' '$tmp/out'"
+CHECK_COMMITS=2-9 walk
+check "CHECK_COMMITS beyond the series is refused by name" \
+	"[ $? -ne 0 ] && grep -q 'CHECK_COMMITS=2-9: the series has patches 1-3' '$tmp/out'"
 mkdir -p "$tmp/bin" && printf '#!/bin/sh\n' > "$tmp/bin/aarch64-linux-gnu-gcc"
 chmod +x "$tmp/bin/aarch64-linux-gnu-gcc"
 PATH=$tmp/bin:$PATH CHECK_CONFIGS=arm64:defconfig walk
