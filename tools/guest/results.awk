@@ -81,8 +81,20 @@ function keep_subresult() {
 		substr(r_name, 1, 60)
 }
 
-# result_with_subs(res, name): the result, then those nested in it.
-function result_with_subs(res, name,    i, w) {
+# result_with_subs(res, name, how): the result, then those nested in it.
+# A result that passed fails when one nested in it failed (kselftest's
+# runner says "ok" for a script that exits 0, whatever it printed); how
+# is what passed ("exited 0", "ok").
+function result_with_subs(res, name, how,    i, w, bad) {
+	bad = 0
+	for (i = 1; i <= subs; i++)
+		if (sub_line[i] ~ /^fail /)
+			bad++
+	if (res == "pass" && bad) {
+		res = "fail"
+		printf "KSTRING-DETAIL %s: %s but reported %d failing subtest%s\n", \
+			name, how, bad, (bad > 1 ? "s" : "")
+	}
 	result(res, name)
 	for (i = 1; i <= subs; i++) {
 		split(sub_line[i], w, " ")
@@ -124,7 +136,7 @@ FILENAME == ARGV[2] {
 	name = r_name
 	sub(/^selftests:[ \t]*/, "", name)
 	gsub(/: /, ":", name)
-	result_with_subs(outcome(r_failed, r_directive), name)
+	result_with_subs(outcome(r_failed, r_directive), name, "exited 0")
 	tests++
 	next
 }
@@ -175,7 +187,7 @@ END {
 				break
 			suites++
 			result_with_subs(outcome(r_failed, r_directive),
-					 "kunit:" r_name)
+					 "kunit:" r_name, "ok")
 		}
 	}
 	for (s = suites + 1; s <= kplan; s++)

@@ -3,6 +3,7 @@
 control's tools/qa/negative-control.expect): one "KEY VALUE" a line,
   exit N              the run's exit code
   verdict V           the run's verdict
+  reason TEXT         one of the verdict's reasons contains TEXT
   OUTCOME TEST NAME   a result's outcome (pass, fail, skip, ...)
   absent TEST NAME    no such result: the test did not run
 Prints TAP; true when every expectation holds."""
@@ -41,6 +42,10 @@ def check(summary_path, rc, expect_path, label):
         elif key == "verdict":
             checks.append(("verdict %s (got %s)" % (value, s["verdict"]),
                            s["verdict"] == value))
+        elif key == "reason":
+            checks.append(("a reason says '%s' (got %s)" % (
+                value, "; ".join(s.get("reasons", [])) or "none"),
+                any(value in r for r in s.get("reasons", []))))
         elif key == "absent":
             checks.append(("%s: not run (got %s)" % (value, got.get(
                 value, "nothing")), value not in got))

@@ -128,9 +128,16 @@ def judge(rundir, timeout="?"):
     vm = {"status": status, "lava_job": lava["job"] or "none",
           "timeout": timeout}
     vm.update(read_env(os.path.join(rundir, "lava.env")))
+    # The guest's details (results.awk): the first kernel-log problem,
+    # and why a test failed although it exited 0 ("KSTRING-DETAIL
+    # <test>: exited 0 but reported 1 failing subtest").
     for t in lava["tests"]:
-        if t["name"] == KERNEL_LOG_CHECK and lava["details"]:
-            t["directive"] = lava["details"][0]
+        prefix = ("kernel-log: " if t["name"] == KERNEL_LOG_CHECK
+                  else t["name"] + ": ")
+        found = [d for d in lava["details"] if d.startswith(prefix)]
+        if found and t["outcome"] == "fail":
+            t["directive"] = (found[0] if t["name"] == KERNEL_LOG_CHECK
+                              else found[0][len(prefix):])
     guest = [t["outcome"] for t in lava["tests"] if t["name"] == GUEST_VERDICT]
     results = [t for t in lava["tests"] if t["name"] != GUEST_VERDICT]
     kselftests = [t for t in results

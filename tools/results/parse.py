@@ -59,6 +59,21 @@ def outcome_of(failed, directive):
     return "fail" if failed else "pass"
 
 
+def fail_on_nested(test, top=True):
+    """A result that passed while a subtest failed fails: kselftest's
+    runner says "ok" for a script that exits 0, whatever TAP the script
+    printed. The directive says so ("exited 0 but reported 1 failing
+    subtest"); returns the test."""
+    bad = sum(1 for s in test["subtests"] if s["outcome"] in ("fail",
+                                                               "timeout"))
+    if test["outcome"] == "pass" and bad:
+        test["outcome"] = "fail"
+        test["directive"] = "%s but reported %d failing subtest%s%s" % (
+            "exited 0" if top else "ok", bad, "s" if bad > 1 else "",
+            "; " + test["directive"] if test["directive"] else "")
+    return test
+
+
 def _nested(line):
     """A line of a nested test's output, with its nesting removed: "# "
     (kselftest's runner) or four spaces (KTAP subtests); else None."""
@@ -95,14 +110,14 @@ def parse_tap(text, top=True):
         name = m.group(3)
         if top:
             name = re.sub(r"^selftests:\s*", "", name).replace(": ", ":")
-        tests.append({
+        tests.append(fail_on_nested({
             "number": int(m.group(2)),
             "name": name,
             "outcome": outcome_of(m.group(1), m.group(4)),
             "directive": m.group(4) or "",
             "subtests": subtests,
             "output": pending,
-        })
+        }, top))
         pending = []
     return plan, tests
 

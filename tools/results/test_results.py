@@ -8,6 +8,7 @@ python3 -m unittest discover -s tools/results."""
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -136,6 +137,76 @@ class Tap(unittest.TestCase):
                          {"pass": 2, "fail": 2, "skip": 1})
 
 
+class NestedFailure(unittest.TestCase):
+    """A kselftest that exits 0 after a nested "not ok" fails in every
+    form a run is written in (fixtures/nested-not-ok)."""
+    NAME = "lib:hidden_pi.sh"
+    DETAIL = "exited 0 but reported 1 failing subtest"
+
+    def test_every_form(self):
+        import kcidb
+        import lava
+        import xml.etree.ElementTree as ET
+        with tempfile.TemporaryDirectory() as tmp:
+            run = os.path.join(tmp, "run")
+            shutil.copytree(os.path.join(FIXTURES, "nested-not-ok"), run)
+            proc = subprocess.run([sys.executable, HERE, "verdict", run],
+                                  capture_output=True, text=True)
+            with open(os.path.join(run, "summary.json")) as f:
+                summary = json.load(f)
+            with open(os.path.join(run, "kcidb.json")) as f:
+                report = json.load(f)
+            junit = ET.parse(os.path.join(run, "junit.xml")).getroot()
+            awk = subprocess.run(
+                [shutil.which("mawk") or "awk", "-f",
+                 os.path.join(HERE, "..", "guest", "results.awk"),
+                 os.path.join(HERE, "..", "guest", "kernel-log-problems"),
+                 os.path.join(run, "tap.log"), os.path.join(run, "dmesg.log")],
+                capture_output=True, text=True, check=True).stdout.splitlines()
+            # The guest's lines as lava-run records them.
+            log = os.path.join(tmp, "lava.log")
+            with open(log, "w") as f:
+                for line in awk:
+                    f.write(json.dumps({"lvl": "target", "msg": line}) + "\n")
+                    if line.startswith("KSTRING-RESULT "):
+                        _, res, name = line.split(" ", 2)
+                        f.write(json.dumps({"lvl": "results", "msg": {
+                            "definition": lava.SUITE, "result": res,
+                            "extra": {"test_case_id": name}}}) + "\n")
+            with open(os.path.join(tmp, "lava.log"), "a") as f:
+                f.write(json.dumps({"lvl": "results", "msg": {
+                    "case": "job", "result": "pass"}}) + "\n")
+            _, judged = lava.judge(tmp)
+            lava_tests = {t["name"]: t for t in judged}
+        test = [t for t in summary["tests"] if t["name"] == self.NAME][0]
+        self.assertEqual((proc.returncode, summary["verdict"]),
+                         (1, "tests-failed"))
+        self.assertEqual((test["outcome"], test["directive"]),
+                         ("fail", self.DETAIL))
+        self.assertRegex(proc.stdout, r"\n%s +FAIL +1/2 subtests passed; %s"
+                         % (re.escape(self.NAME), self.DETAIL))
+        case = [c for c in junit if c.get("name") == self.NAME][0]
+        self.assertEqual(case.find("failure").get("message"), self.DETAIL)
+        kcidb_status = [t["status"] for t in report["tests"]
+                        if t.get("comment") == self.DETAIL]
+        self.assertEqual(kcidb_status, ["FAIL"])
+        self.assertIn("KSTRING-RESULT fail " + self.NAME, awk)
+        self.assertIn("KSTRING-DETAIL %s: %s" % (self.NAME, self.DETAIL), awk)
+        self.assertIn("KSTRING-RESULT fail verdict", awk)
+        self.assertEqual((lava_tests[self.NAME]["outcome"],
+                          lava_tests[self.NAME]["directive"]),
+                         ("fail", self.DETAIL))
+
+    def test_only_passes_are_failed(self):
+        """A skip stays a skip; a nested skip or xfail fails nothing."""
+        _, tests = parse.parse_tap(
+            "1..2\n# not ok 1 x\nok 1 selftests: lib: a.sh # SKIP\n"
+            "# ok 1 y # SKIP\n# not ok 2 z # XFAIL\n"
+            "ok 2 selftests: lib: b.sh\n")
+        self.assertEqual([(t["outcome"], t["directive"]) for t in tests],
+                         [("skip", "SKIP"), ("pass", "")])
+
+
 class KernelLog(unittest.TestCase):
     OOPS = ("[ 1.0] lkdtm: Performing direct entry FORTIFY_STRSCPY\n"
             "[ 1.1] kernel BUG at lib/string_helpers.c:1027!\n"
@@ -169,19 +240,21 @@ class Expect(unittest.TestCase):
             s = os.path.join(tmp, "summary.json")
             e = os.path.join(tmp, "expect")
             with open(s, "w") as f:
-                json.dump({"verdict": "tests-failed", "tests": [
+                json.dump({"verdict": "tests-failed",
+                           "reasons": ["lib:a.sh: fail"], "tests": [
                     {"name": "lib:a.sh", "outcome": "fail"},
                     {"name": "kernel-log:x y", "outcome": "pass"}]}, f)
             with open(e, "w") as f:
                 f.write("# c\nexit 1\nverdict tests-failed\n"
                         "fail lib:a.sh\npass kernel-log:x y\n"
-                        "absent lib:b.sh\n")
+                        "absent lib:b.sh\nreason a.sh: fail\n")
             text, ok = expect.check(s, 1, e, "nc")
             self.assertTrue(ok, text)
-            self.assertEqual(text.count("\nok "), 5)
+            self.assertEqual(text.count("\nok "), 6)
             _, ok = expect.check(s, 0, e, "nc")
             self.assertFalse(ok)
-            for wrong in ("absent lib:a.sh\n", "fail lib:b.sh\n"):
+            for wrong in ("absent lib:a.sh\n", "fail lib:b.sh\n",
+                          "reason b.sh\n"):
                 with open(e, "a") as f:
                     f.write(wrong)
                 _, ok = expect.check(s, 1, e, "nc")
