@@ -5,6 +5,19 @@
 # Sourced, never run.
 
 KSTRING_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+# Stamps and products are named after these paths: a relative one (a
+# TREE=build/linux-6.12 left in the user's shell) would name another
+# stamp for the same tree, so it is refused before anything is touched.
+for _v in BUILD TREE KOBJ INITRD IMAGE_DIR OVERLAY_DIR KERNEL_CHANGES \
+	  SELFTESTS_SRC LOGS_DIR TIMINGS_FILE; do
+	case ${!_v:-/} in
+	/*) ;;
+	*) printf '%s: error: %s=%s (from the environment) is a relative path; products and stamps are named after absolute paths: unset %s (make and the variants set it) or give an absolute one\n' \
+		"${0##*/}" "$_v" "${!_v}" "$_v" >&2
+	   exit 2 ;;
+	esac
+done
+unset _v
 BUILD=${BUILD:-$KSTRING_ROOT/build}
 TREE=${TREE:-$BUILD/linux}
 # A variant's stage logs and times (`make ARCH=i386` sets these).
@@ -72,6 +85,11 @@ INITRD_STAMP=$(stamp_name "$INITRD")
 # stamp_key NAME: the key NAME's stamp records (empty when none).
 stamp_key() { head -n 1 "$STAMPS/$1.key" 2>/dev/null; }
 
+# stamp_field NAME FIELD: the value of a "FIELD=VALUE" line of NAME's
+# stamp: what the stage made (a commit, a checksum), so that "up to date"
+# checks the product and not only the inputs.
+stamp_field() { sed -n "s/^$2=//p" "$STAMPS/$1.key" 2>/dev/null | head -n 1; }
+
 # stamp_ok NAME KEY: true when NAME's stamp records KEY.
 stamp_ok() { [ -n "$2" ] && [ "$(stamp_key "$1")" = "$2" ]; }
 
@@ -86,6 +104,33 @@ stamp_done() {
 stamp_drop() {
 	local n
 	for n; do rm -f "$STAMPS/$n.key"; done
+}
+
+# git_busy DIR: print the git operation under way in DIR (an am, rebase,
+# merge, cherry-pick, revert or bisect) and succeed; fail when none is.
+git_busy() {
+	local f
+	for f in rebase-apply:am/rebase rebase-merge:rebase MERGE_HEAD:merge \
+		 CHERRY_PICK_HEAD:cherry-pick REVERT_HEAD:revert BISECT_LOG:bisect; do
+		[ -e "$1/.git/${f%%:*}" ] && { echo "${f#*:}"; return 0; }
+	done
+	return 1
+}
+
+# Each commit of tools/stages/selftests.sh carries this trailer.
+SELFTESTS_MARK="Kselftest-Source: selftests/"
+
+# kernel_source_commit: the tree's last commit outside
+# tools/testing/selftests (what the kernel is built from).
+kernel_source_commit() {
+	git -C "$TREE" log -1 --format=%H -- . ':(exclude)tools/testing/selftests'
+}
+
+# kernel_products_sum: one checksum of the kernel build's products: the
+# bzImage and every module.
+kernel_products_sum() {
+	(cd "$OBJ" && { echo arch/x86/boot/bzImage; find . -name '*.ko' | LC_ALL=C sort; } |
+		xargs -r sha256sum 2>/dev/null) | sha256sum | cut -d' ' -f1
 }
 
 # need_tools CMD...: fail naming every CMD that is not on PATH.
@@ -301,19 +346,39 @@ guest_tests() {
 	printf '%s\n' "$sel${KERNEL_ARGS:+ $KERNEL_ARGS}"
 }
 
-# write_run_info RUNDIR: what a run ran (meta.env: kernel, compiler,
-# source, series, variant, profile, tests) and the latest time of each
-# build stage (timings.env), for the summary and kcidb.json.
+# bzimage_version FILE: the version string a bzImage carries (its setup
+# header's kernel_version), as the boot loader shows it.
+bzimage_version() {
+	local off
+	off=$(od -An -tu2 -j 526 -N 2 "$1" 2>/dev/null | tr -d ' ')
+	[ -n "$off" ] && [ "$(head -c 518 "$1" | tail -c 4)" = HdrS ] || return 0
+	tail -c +$((off + 512 + 1)) "$1" | head -c 256 | tr '\0' '\n' | head -n 1
+}
+
+# write_run_info RUNDIR [--kernel]: what a run tests, from the products:
+# the series applied in the tree, checked against kernel-changes/series
+# (series.txt; tools/run/tested-series.sh, which --kernel is passed to:
+# the kernel built from that tree), and meta.env (kernel, compiler,
+# source, series, variant, profile, tests); the latest time of each build
+# stage (timings.env), for the summary and kcidb.json. Returns 2, the
+# reason on stderr, when the tree is not the series.
 write_run_info() {
 	local obj=$OBJ changes
+	"$KSTRING_ROOT/tools/run/tested-series.sh" ${2:+"$2"} > "$1/series.txt" ||
+		return 2
 	changes=$(cd "$KSTRING_ROOT" && find kernel-changes selftests -type f |
 		LC_ALL=C sort | xargs cat | sha256sum | cut -c1-16)
 	cat > "$1/meta.env" <<-EOT
 	kernel_release=$(cat "$obj/include/config/kernel.release" 2>/dev/null)
+	kernel_image=$(bzimage_version "$obj/arch/x86/boot/bzImage")
+	kernel_sha256=$(sha256sum < "$obj/arch/x86/boot/bzImage" 2>/dev/null | cut -d' ' -f1)
 	compiler=$(sed -n 's/^#define LINUX_COMPILER[[:space:]]*"\(.*\)"$/\1/p' "$obj/include/generated/compile.h" 2>/dev/null)
 	ksrc_package=$KSRC_PKG
 	ksrc_version=$(cat "$TREE/.git/kstring-ksrc-version" 2>/dev/null)
 	tree_head=$(git -C "$TREE" rev-parse --short HEAD 2>/dev/null)
+	series_commits=$(grep -c . "$1/series.txt")
+	series_id=$(cut -d' ' -f2- "$1/series.txt" | sha256sum | cut -c1-16)
+	series_head=$(tail -n 1 "$1/series.txt" | cut -d' ' -f3-)
 	changes_hash=$changes
 	variant=${VARIANT:-default}
 	profile=${PROFILE:-full}

@@ -21,6 +21,9 @@ kernel=$obj/arch/x86/boot/bzImage
 initrd=$INITRD
 [ -f "$kernel" ] || die "no kernel at $kernel: run 'make kernel'"
 [ -f "$initrd" ] || die "no initrd at $initrd: run 'make overlay'"
+# A job names what it tests, from the products: never a kernel that is
+# not the series' (tools/run/tested-series.sh says why, and exits 2).
+series=$("$KSTRING_ROOT/tools/run/tested-series.sh" --kernel) || exit 2
 
 id=${LAVA_JOB_ID:-$(date -u +%Y%m%d-%H%M%S)${VARIANT:+-$VARIANT}}
 dir=$BUILD/lava/$id
@@ -54,10 +57,16 @@ cmdline+=" kstring.console=lava $(guest_tests)"
 # build's release.
 version=$(cat "$TREE/.git/kstring-ksrc-version" 2>/dev/null || echo unknown)
 release=$(cat "$obj/include/config/kernel.release" 2>/dev/null || echo unknown)
+# (Without the characters the YAML quotes and sed's replacement keep.)
+yaml_safe() { tr -d "'|&\\"; }
+image=$(bzimage_version "$kernel" | yaml_safe)
+series_line="$(grep -c . <<< "$series") commits, id $(cut -d' ' -f2- <<< "$series" |
+	sha256sum | cut -c1-16), head: $(tail -n 1 <<< "$series" | cut -d' ' -f3- | yaml_safe)"
 tests=${TESTS:-$KSFT_TARGETS}${EXTRA_TESTS:+,$EXTRA_TESTS}
 sed -e "s|@JOB_NAME@|kstring kselftest $tests (${PROFILE:-full}) on $KSRC_PKG $version, $id|" \
 	-e "s|@KSRC_PKG@|$KSRC_PKG|" -e "s|@KSRC_VERSION@|$version|" \
 	-e "s|@KERNEL_RELEASE@|$release|" -e "s|@PROFILE@|${PROFILE:-full}|" \
+	-e "s|@KERNEL_IMAGE@|${image:-unknown}|" -e "s|@SERIES@|$series_line|" \
 	-e "s|@TESTS@|$tests|" \
 	-e "s|@MEMORY@|${MEM:-1024}|" -e "s|@SMP@|${SMP:-2}|" \
 	-e "s|@NO_KVM@|$no_kvm|" -e "s|@CPU@|$cpu|" \

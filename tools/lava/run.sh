@@ -38,7 +38,7 @@ cp "$job/job.yaml" "$rundir/job.yaml"
 "$py" "$KSTRING_ROOT/tools/lava/render-device.py" "$templates" \
 	"$KSTRING_ROOT/tools/lava/qemu-local.jinja2" "$rundir/job.yaml" \
 	> "$rundir/device.yaml" || die "cannot render the LAVA device"
-write_run_info "$rundir"
+write_run_info "$rundir" --kernel || exit 2
 
 timeout=$TIMEOUT
 say "lava-run: job ${job#"$KSTRING_ROOT"/}/job.yaml, device ${rundir#"$KSTRING_ROOT"/}/device.yaml"

@@ -16,6 +16,9 @@ VM_STATUS = {
     "hung": ("hung", "no verdict from the guest within {timeout}s"),
     "panic": ("panic", "guest panicked"),
     "reset": ("panic", "guest reset without a verdict"),
+    # tools/run/tested-series.sh refused the tree or the kernel: nothing
+    # booted.
+    "not-tested": ("infra-error", "not tested: {reason}"),
 }
 # Outcomes that fail a run; and how each outcome is counted.
 FAILING = ("fail", "timeout")
@@ -44,7 +47,8 @@ def decide(vm, tests, checks):
     reasons = []
     if status in VM_STATUS:
         verdict, reason = VM_STATUS[status]
-        reasons.append(reason.format(timeout=vm.get("timeout", "?")))
+        reasons.append(reason.format(timeout=vm.get("timeout", "?"),
+                                     reason=vm.get("reason", "?")))
     elif status != "finished":
         verdict = "infra-error"
         reasons.append("VM status %s" % status)
@@ -58,6 +62,17 @@ def decide(vm, tests, checks):
     return verdict, EXIT[verdict], reasons
 
 
+def read_series(path):
+    """The series the run's tree holds (tools/run/tested-series.sh's
+    lines: commit, patch-id or "generated", subject)."""
+    series = []
+    for line in read(path).splitlines():
+        commit, patch_id, subject = (line.split(" ", 2) + ["", ""])[:3]
+        series.append({"commit": commit, "patch_id": patch_id,
+                       "subject": subject})
+    return series
+
+
 def summarize(rundir, vm, tests, checks, **more):
     """A run's summary: its verdict (decide), the VM's status, meta.env,
     every result (without its output), the stage timings, and MORE."""
@@ -69,6 +84,7 @@ def summarize(rundir, vm, tests, checks, **more):
         "reasons": reasons,
         "vm": vm,
         "meta": read_env(os.path.join(rundir, "meta.env")),
+        "series": read_series(os.path.join(rundir, "series.txt")),
         "tests": _strip_output(tests + checks),
     }
     summary.update(more)
@@ -124,6 +140,8 @@ def judge(rundir):
                    "outcome": "fail" if problems else "pass",
                    "directive": problems[0] if problems else "",
                    "subtests": [], "output": problems})
+    if qemu.get("status") == "not-tested":
+        checks = []     # nothing booted: no kernel log to pass
 
     summary = summarize(rundir, qemu, tests, checks,
                         tap_plan=plan, module_verdicts=modules,

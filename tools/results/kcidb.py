@@ -119,8 +119,13 @@ def report(summary, origin="kstring", log_base=None, start_time=None):
         "comment": "Debian %s %s with kstring's series %s" % tuple(source)
         if all(source) else None,
         "valid": True,
-        "misc": _compact(dict((k, meta.get(k)) for k in (
-            "ksrc_package", "ksrc_version", "changes_hash", "tree_head"))),
+        "misc": _compact(dict(
+            [(k, meta.get(k)) for k in (
+                "ksrc_package", "ksrc_version", "changes_hash", "tree_head",
+                "series_id")] +
+            # The series the tree held (tools/run/tested-series.sh).
+            [("series", ["%s %s" % (p["patch_id"][:12], p["subject"])
+                         for p in summary.get("series", [])] or None)])),
     })
     # A run boots a kernel that `make kernel` built: the build passed.
     build = _compact({
@@ -135,7 +140,9 @@ def report(summary, origin="kstring", log_base=None, start_time=None):
         # The last kernel build's time (build/timings, when recorded):
         # the incremental build's, not a cold one's.
         "duration": _seconds(summary.get("timings", {}).get("kernel")),
-        "misc": _compact({"kernel_release": meta.get("kernel_release")}),
+        "misc": _compact({"kernel_release": meta.get("kernel_release"),
+                          "kernel_image": meta.get("kernel_image"),
+                          "kernel_sha256": meta.get("kernel_sha256")}),
     })
 
     environment = _compact({

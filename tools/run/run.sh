@@ -29,10 +29,18 @@ run_id=${RUN_ID:-$(date -u +%Y%m%d-%H%M%S)${VARIANT:+-$VARIANT}}
 rundir=$results/$run_id
 mkdir -p "$rundir"
 printf 'run_id=%s\nreused=0\n' "$run_id" > "$results/last-run"
-write_run_info "$rundir"
-
-"$KSTRING_ROOT/tools/run/guest.sh" test "$rundir"
-awk '$2 == "boot" { t = $3 } END { if (t) print "boot=" t }' "$TIMINGS" >> "$rundir/timings.env"
+# Never report a kernel that was not tested: a tree that is not the
+# series, or a kernel not built from it, is an infrastructure error,
+# judged and kept like any run, and nothing boots.
+if write_run_info "$rundir" --kernel 2> "$rundir/not-tested.log"; then
+	"$KSTRING_ROOT/tools/run/guest.sh" test "$rundir"
+else
+	cat "$rundir/not-tested.log" >&2
+	printf 'status=not-tested\nreason=%s\n' \
+		"$(sed -n 's/^[^:]*: error: //p' "$rundir/not-tested.log" | head -n 1)" > "$rundir/qemu.env"
+fi
+[ -f "$TIMINGS" ] &&
+	awk '$2 == "boot" { t = $3 } END { if (t) print "boot=" t }' "$TIMINGS" >> "$rundir/timings.env"
 echo "$key" > "$rundir/inputs.key"
 [ "${NO_LATEST:-0}" = 1 ] || ln -sfn "$run_id" "$latest"
 python3 "$KSTRING_ROOT/tools/results" verdict "$rundir"

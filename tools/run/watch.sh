@@ -130,7 +130,10 @@ round() {
 	dir=$session/$(date -u +%Y%m%d-%H%M%S)-r$rounds
 	out=$share/rounds/$rounds
 	mkdir -p "$dir"
-	TESTS=$tests write_run_info "$dir"
+	# A tree that is no longer the series makes the round an
+	# infrastructure error (its tests still run: the guest is up).
+	TESTS=$tests write_run_info "$dir" 2> "$dir/not-tested.log" ||
+		cat "$dir/not-tested.log" >&2
 	offset=$(stat -c %s "$console" 2>/dev/null || echo 0)
 	printf 'tests %s\nreload %s\n' "$tests" "$modules" > "$share/requests/.$rounds"
 	mv "$share/requests/.$rounds" "$share/requests/$rounds"
@@ -159,6 +162,8 @@ round() {
 	secs=$(elapsed "$t0")
 	printf 'status=%s\nqemu_rc=%s\naccel=%s\nseconds=%s\ntimeout=%s\n' \
 		"$status" "$rc" "$accel" "$secs" "$round_timeout" > "$dir/qemu.env"
+	[ -s "$dir/not-tested.log" ] && printf 'status=not-tested\nreason=%s\n' \
+		"$(sed -n 's/^[^:]*: error: //p' "$dir/not-tested.log" | head -n 1)" >> "$dir/qemu.env"
 	python3 "$KSTRING_ROOT/tools/results" verdict "$dir"
 	code=$?
 	say "watch: round $rounds: $(sed -n 's/.*"verdict": "\([a-z-]*\)".*/\1/p' "$dir/summary.json"), ${secs}s after the $since; ${dir#"$KSTRING_ROOT"/}"

@@ -24,14 +24,21 @@ frags=("$KSTRING_ROOT/kernel-changes/config/guest.config"
 [ -d "$TREE/.git" ] || die "no tree at $TREE: run 'make tree'"
 
 not_selftests=(-- . ':(exclude)tools/testing/selftests')
-src=$(git -C "$TREE" log -1 --format=%H "${not_selftests[@]}")
+src=$(kernel_source_commit)
 if [ -n "$(git -C "$TREE" status --porcelain "${not_selftests[@]}" | head -1)" ]; then
 	src="$src-dirty-$(date +%s)"	# uncommitted hacks: let kbuild decide
 fi
 key=$( (echo "$src ${BASE_CONFIG:-tinyconfig}"; key_of "${frags[@]}") | sha256sum | cut -d' ' -f1)
+# Up to date: the same inputs, and the bzImage and modules the stamp
+# recorded (a product replaced or rebuilt behind it is built again).
 if stamp_ok "$KERNEL_STAMP" "$key" && [ -f "$obj/arch/x86/boot/bzImage" ]; then
-	say "kernel: up to date ($(cat "$obj/include/config/kernel.release"))"
-	exit 0
+	if [ "$(kernel_products_sum)" = "$(stamp_field "$KERNEL_STAMP" products)" ]; then
+		say "kernel: up to date ($(cat "$obj/include/config/kernel.release"))"
+		exit 0
+	fi
+	say "kernel: the bzImage or a module changed since the build was stamped: building them again"
+	rm -f "$obj/arch/x86/boot/bzImage"
+	find "$obj" -name '*.ko' -delete
 fi
 stamp_drop "$KERNEL_STAMP"
 need_tools make gcc flex bison bc perl
@@ -58,5 +65,5 @@ if grep -q '^CONFIG_FORTIFY_SOURCE=y' "$obj/.config"; then
 	fi
 	say "kernel: test_fortify: $(grep -c '^ok: ' "$log") build-time FORTIFY checks passed"
 fi
-stamp_done "$KERNEL_STAMP" "$key"
+stamp_done "$KERNEL_STAMP" "$key" "source=${src%%-*}" "products=$(kernel_products_sum)"
 say "kernel: built $(cat "$obj/include/config/kernel.release")"

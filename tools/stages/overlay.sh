@@ -24,12 +24,16 @@ initrd=$INITRD
 [ -f "$base" ] || die "no base image: run 'make image'"
 mapfile -t guest < <(find "$KSTRING_ROOT/tools/guest" -type f | sort)
 # (The image's whole stamp: its second line is the image's checksum.)
-key=$( (stamp_key "$KERNEL_STAMP"; cat "$STAMPS/$IMAGE_STAMP.key" 2>/dev/null
+key=$( (cat "$STAMPS/$KERNEL_STAMP.key"; cat "$STAMPS/$IMAGE_STAMP.key" 2>/dev/null
 	stamp_key "$SELFTESTS_STAMP"; echo "$targets${cross:+ $cross}";
 	key_of "${guest[@]}" "$0") | sha256sum | cut -d' ' -f1)
+# Up to date: the same inputs, and initrd.cpio the one the stamp recorded.
 if stamp_ok "$INITRD_STAMP" "$key" && [ -f "$initrd" ]; then
-	say "overlay: up to date"
-	exit 0
+	if [ "$(sha256sum < "$initrd" | cut -d' ' -f1)" = "$(stamp_field "$INITRD_STAMP" sha256)" ]; then
+		say "overlay: up to date"
+		exit 0
+	fi
+	say "overlay: ${initrd#"$KSTRING_ROOT"/} changed since it was stamped: packing it again"
 fi
 stamp_drop "$INITRD_STAMP"
 
@@ -64,5 +68,5 @@ install -m 644 "$KSTRING_ROOT/tools/guest/profiles" "$KSTRING_ROOT/tools/guest/r
 	die "packing the overlay failed"
 cat "$base" "$ovl/overlay.cpio" > "$initrd.new" && mv "$initrd.new" "$initrd" ||
 	die "writing $initrd failed (disk full? df -h $BUILD)"
-stamp_done "$INITRD_STAMP" "$key"
+stamp_done "$INITRD_STAMP" "$key" "sha256=$(sha256sum < "$initrd" | cut -d' ' -f1)"
 say "overlay: $(du -k "$ovl/overlay.cpio" | cut -f1) KB ($(find "$stage" -name '*.ko' | wc -l) modules, $(grep -c . "$stage/usr/lib/kselftest/kselftest-list.txt") kselftests)"

@@ -11,18 +11,20 @@
 
 SRC=$SELFTESTS
 MSG=$CHANGES/selftests.msg
-MARK="Kselftest-Source: selftests/"
 
 [ -d "$TREE/.git" ] || die "no tree at $TREE: run 'make tree'"
 mapfile -t files < <(cd "$SRC" && find . -type f | sort)
 key=$(selftests_key)
-if stamp_ok "$SELFTESTS_STAMP" "$key"; then
+# Up to date: the same sources, and the tree still at the commit the
+# stamp recorded (nothing reset, rebased or committed behind it).
+if stamp_ok "$SELFTESTS_STAMP" "$key" && ! git_busy "$TREE" >/dev/null &&
+   [ "$(git -C "$TREE" rev-parse -q --verify HEAD)" = "$(stamp_field "$SELFTESTS_STAMP" commit)" ]; then
 	say "selftests: up to date (${#files[@]} files)"
 	exit 0
 fi
 
 # Drop the previous selftests commit, if HEAD is one.
-if git -C "$TREE" log -1 --format=%B | grep -qF "$MARK"; then
+if git -C "$TREE" log -1 --format=%B | grep -qF "$SELFTESTS_MARK"; then
 	git -C "$TREE" reset -q --hard HEAD~1
 fi
 rsync -r --checksum "$SRC"/ "$TREE/tools/testing/selftests/"
@@ -33,9 +35,9 @@ git -C "$TREE" add -A -f tools/testing/selftests
 if git -C "$TREE" diff --cached --quiet; then
 	say "selftests: selftests/ matches the tree already"
 else
-	{ cat "$MSG"; printf '\n%s\n' "$MARK"; } |
+	{ cat "$MSG"; printf '\n%s\n' "$SELFTESTS_MARK"; } |
 		git -C "$TREE" commit -q -s -F - || die "committing selftests failed"
 fi
 git -C "$TREE" rev-parse HEAD > "$TREE/.git/kstring-applied"
-stamp_done "$SELFTESTS_STAMP" "$key"
+stamp_done "$SELFTESTS_STAMP" "$key" "commit=$(git -C "$TREE" rev-parse HEAD)"
 say "selftests: ${#files[@]} files synced into tools/testing/selftests"

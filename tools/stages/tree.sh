@@ -106,8 +106,12 @@ guard_local_work() {
 	[ -z "$dirty" ] || die "$tree_name has uncommitted changes:
 $dirty
   commit them and run '$export_cmd', or rerun with FORCE=1 to discard"
+	# Commits after the last one this script or export-series made are
+	# local work; a tree reset to an earlier commit has none.
 	applied=$(cat "$TREE/.git/kstring-applied" 2>/dev/null || true)
 	[ -z "$applied" ] || [ "$applied" = "$(git -C "$TREE" rev-parse HEAD)" ] ||
+		{ git -C "$TREE" cat-file -e "$applied^{commit}" 2>/dev/null &&
+		  [ -z "$(git -C "$TREE" rev-list -n 1 "$applied..HEAD")" ]; } ||
 		die "$tree_name has commits that $changes_name/ does not have
   (HEAD $(git -C "$TREE" log -1 --format='%h %s'))
   run '$export_cmd' to keep them, or rerun with FORCE=1 to discard"
@@ -139,14 +143,38 @@ apply_entry() {
 
 if [ "${1:-}" = --stamp-only ]; then	# after make export-series
 	git -C "$TREE" rev-parse HEAD > "$TREE/.git/kstring-applied"
-	stamp_done "$TREE_STAMP" "$key"
+	stamp_done "$TREE_STAMP" "$key" "commit=$(git -C "$TREE" rev-parse HEAD)"
 	exit 0
 fi
 
+# tree_at_stamp: true when the tree is still what the stamp recorded: at
+# its commit (or that commit plus a selftests commit on top), with no git
+# operation under way; else prints why not.
+tree_at_stamp() {
+	local want head busy
+	want=$(stamp_field "$TREE_STAMP" commit)
+	[ -n "$want" ] || { echo "its stamp records no commit"; return 1; }
+	if busy=$(git_busy "$TREE"); then
+		echo "a git $busy is under way in it"
+		return 1
+	fi
+	head=$(git -C "$TREE" rev-parse -q --verify HEAD)
+	[ "$head" = "$want" ] && return 0
+	if [ "$(git -C "$TREE" rev-parse -q --verify HEAD~1)" = "$want" ] &&
+	   git -C "$TREE" log -1 --format=%B | grep -qF "$SELFTESTS_MARK"; then
+		return 0
+	fi
+	echo "HEAD is $(git -C "$TREE" log -1 --format='%h "%s"' 2>/dev/null), not the $(git -C "$TREE" log -1 --format='%h "%s"' "$want" 2>/dev/null || echo "${want:0:12}") its stamp recorded"
+	return 1
+}
+
 if [ -d "$TREE/.git" ] && stamp_ok "$TREE_STAMP" "$key" &&
    [ "$(git -C "$TREE" rev-parse -q --verify pristine)" ]; then
-	say "tree: up to date ($KSRC_PKG $version, $(series_entries | wc -l) series entries)"
-	exit 0
+	if why=$(tree_at_stamp); then
+		say "tree: up to date ($KSRC_PKG $version, $(series_entries | wc -l) series entries)"
+		exit 0
+	fi
+	say "tree: $tree_name changed behind its stamp ($why): preparing it again"
 fi
 
 if [ -d "$TREE/.git" ] && [ "$(cat "$TREE/.git/kstring-ksrc-version" 2>/dev/null)" = "$version" ] &&
@@ -171,5 +199,5 @@ mark_applied
 series_entries | while read -r a b c; do
 	apply_entry "$a" "$b" "$c" && mark_applied
 done || exit 2
-stamp_done "$TREE_STAMP" "$key"
+stamp_done "$TREE_STAMP" "$key" "commit=$(git -C "$TREE" rev-parse HEAD)"
 say "tree: $KSRC_PKG $version + $(series_entries | wc -l) series entries at $(git -C "$TREE" log -1 --format=%h)"

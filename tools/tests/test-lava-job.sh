@@ -11,9 +11,16 @@ golden=$here/fixtures/lava
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 . "$here/tap.sh"
-# Stand-ins for the kernel and the initramfs: only their checksums matter.
-mkdir -p "$tmp/kobj/arch/x86/boot"
-echo kernel > "$tmp/kobj/arch/x86/boot/bzImage"
+# Stand-ins for the tree, the kernel and the initramfs: a fake series
+# prepared as make tree does, and a kernel "built" from it.
+. "$here/fake-source.sh"
+test_git_identity
+fake_source "$tmp/fake"
+"$here/../stages/tree.sh" > "$tmp/tree.out" 2>&1 &&
+	"$here/../stages/selftests.sh" >> "$tmp/tree.out" 2>&1 ||
+	echo "# preparing the fake tree failed: $(tail -n 1 "$tmp/tree.out")"
+export BUILD=$tmp/build KOBJ=$tmp/kobj
+fake_kernel
 echo initrd > "$tmp/kobj/initrd.cpio"
 
 # job NAME VAR=VALUE...: write job NAME with those settings.
@@ -28,7 +35,7 @@ job() {
 }
 
 echo "TAP version 13"
-echo "1..9"
+echo "1..10"
 job lab
 check "a lab's default job is written" "[ -f '$tmp/build/lava/lab/job.yaml' ]"
 job lab-tcg-inject ACCEL=tcg PROFILE=quick TIMEOUT=3600 KSFT_TIMEOUT=1500 \
@@ -44,13 +51,16 @@ check "the artifacts' checksums are in SHA256SUMS" \
 check "a missing kernel is an error that names make kernel" \
 	"! job nokernel KOBJ='$tmp/none' && grep -q \"run 'make kernel'\" '$tmp/nokernel.out'"
 check "the lab's job has no host TSC rate" "! grep -q tsc_early_khz '$tmp/build/lava/lab/job.yaml'"
+git -C "$TREE" reset -q --hard HEAD~2
+check "no job for a tree that is not the series: exit 2, naming the missing entry" \
+	"job truncated; [ \$? -eq 2 ] && grep -q 'entry 2, generate gen.sh gen.msg, is missing' '$tmp/truncated.out' && [ ! -e '$tmp/build/lava/truncated/job.yaml' ]"
 if /usr/bin/python3 -c 'import lava_common.schemas' 2>/dev/null; then
 	for name in lab lab-tcg-inject; do
 		check "job $name passes LAVA's submission schema" \
 			"/usr/bin/python3 -c 'import sys, yaml; from lava_common.schemas import validate; validate(yaml.safe_load(open(sys.argv[1])), strict=True)' '$tmp/build/lava/$name/job.yaml'"
 	done
 else
-	echo "ok 8 - # SKIP LAVA's schema: lava-dispatcher is not installed (make lava-deps)"
 	echo "ok 9 - # SKIP LAVA's schema: lava-dispatcher is not installed (make lava-deps)"
+	echo "ok 10 - # SKIP LAVA's schema: lava-dispatcher is not installed (make lava-deps)"
 fi
 [ "$fails" -eq 0 ]

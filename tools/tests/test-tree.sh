@@ -10,34 +10,11 @@ here=$(cd "$(dirname "$0")" && pwd)
 tools=$here/..
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-export KSRC_TARBALL=$tmp/fake.tar.xz KSRC_VERSION=1.0-test KSRC_PKG=fake-source
-export BUILD=$tmp/build TREE=$tmp/build/linux
-export KERNEL_CHANGES=$tmp/changes SELFTESTS_SRC=$tmp/selftests
-. "$(dirname "$0")/tap.sh"
+. "$here/tap.sh"
+. "$here/fake-source.sh"
 test_git_identity
 git() { command git -c user.name=Test -c user.email=test@example.org "$@"; }
-
-# The fake source and a patch against it.
-src=$tmp/src/fake-source
-mkdir -p "$src/lib" "$src/tools/testing/selftests/lib" "$KERNEL_CHANGES" "$SELFTESTS_SRC/lib"
-printf 'int a = 1;\n' > "$src/lib/a.c"
-printf 'int b = 1;\n' > "$src/lib/b.c"
-printf 'TEST_PROGS := x.sh\n' > "$src/tools/testing/selftests/lib/Makefile"
-tar -cJf "$KSRC_TARBALL" -C "$tmp/src" fake-source
-git init -q "$tmp/work" && cp -r "$src/." "$tmp/work/" &&
-	git -C "$tmp/work" add -A && git -C "$tmp/work" commit -qm base &&
-	sed -i 's/a = 1/a = 2/' "$tmp/work/lib/a.c" &&
-	git -C "$tmp/work" commit -qam "lib: a is 2" -m "Signed-off-by: Test <test@example.org>" &&
-	git -C "$tmp/work" format-patch -q -o "$KERNEL_CHANGES" -1 HEAD
-cat > "$KERNEL_CHANGES/gen.sh" <<'EOG'
-#!/bin/sh
-sed -i 's/b = 1/b = 3/' lib/b.c
-EOG
-chmod +x "$KERNEL_CHANGES/gen.sh"
-printf 'lib: b is 3\n\nGenerated.\n' > "$KERNEL_CHANGES/gen.msg"
-printf 'selftests: add y\n\nWhy.\n' > "$KERNEL_CHANGES/selftests.msg"
-printf '# the series\n0001-lib-a-is-2.patch\ngenerate gen.sh gen.msg\n' > "$KERNEL_CHANGES/series"
-printf '#!/bin/sh\nexit 0\n' > "$SELFTESTS_SRC/lib/y.sh"
+fake_source "$tmp"
 
 echo "TAP version 13"
 echo "1..15"
