@@ -376,6 +376,7 @@ write_run_info() {
 	ksrc_package=$KSRC_PKG
 	ksrc_version=$(cat "$TREE/.git/kstring-ksrc-version" 2>/dev/null)
 	tree_head=$(git -C "$TREE" rev-parse --short HEAD 2>/dev/null)
+	tree_dirty=$(git -C "$TREE" status --porcelain -- . ':(exclude)tools/testing/selftests' 2>/dev/null | grep -c .)
 	series_commits=$(grep -c . "$1/series.txt")
 	series_id=$(cut -d' ' -f2- "$1/series.txt" | sha256sum | cut -c1-16)
 	series_head=$(tail -n 1 "$1/series.txt" | cut -d' ' -f3-)
