@@ -3,9 +3,10 @@
 the module verdicts and the kernel log, by the tables below."""
 
 import os
+import re
 
 from parse import (read, read_env, parse_tap, module_verdicts,
-                   kunit_results, log_problems, boot_account)
+                   kunit_results, log_problems, boot_account, KMSG)
 
 # verdict -> exit code of `make run` (README "Results and exit codes").
 EXIT = {"passed": 0, "tests-failed": 1, "infra-error": 2, "panic": 3,
@@ -25,6 +26,39 @@ FAILING = ("fail", "timeout")
 COUNTED_AS = {"pass": "pass", "xfail": "pass", "skip": "skip",
               "fail": "fail", "timeout": "fail"}
 KERNEL_LOG_CHECK = "kernel-log:no oops/panic/WARN/BUG/sanitizer report"
+
+
+# A module's own lines that are not a failing case.
+MODULE_CHATTER = re.compile(
+    r": (loaded\.|unloaded|loading test module taints|inject_failure set|"
+    r"all \d+ tests passed|failed \d+ out of \d+ tests|skipped \d+ tests|"
+    r"remaining \d+ tests passed)")
+
+
+def failures_of(test, log=""):
+    """What a person needs to see of a failed result: its failing
+    subtests as TAP lines, or, for a test module's dmesg verdict, the
+    module's failing case lines from the kernel log."""
+    if test["outcome"] not in FAILING:
+        return []
+    if test["name"] == KERNEL_LOG_CHECK:
+        return list(test.get("output", []))
+    lines = ["not ok %d %s%s" % (s["number"], s["name"],
+                                 " # " + s["directive"] if s["directive"]
+                                 else "")
+             for s in test["subtests"] if s["outcome"] in FAILING]
+    if test["name"].startswith("dmesg:"):
+        module = test["name"][len("dmesg:"):]
+        mine = re.compile(r"^\[\s*[\d.]+\] %s: " % re.escape(module))
+        lines += [KMSG.sub("", l) for l in log.splitlines()
+                  if mine.match(l) and not MODULE_CHATTER.search(l)]
+    elif not lines:
+        # A kselftest that failed without a failing subtest: what it
+        # printed last.
+        lines = [l for l in test.get("output", [])
+                 if l.strip() and not l.startswith("selftests: ")][-3:]
+    # (A module loaded several times says the same again.)
+    return list(dict.fromkeys(lines))
 
 
 def _strip_output(tests):
@@ -142,6 +176,8 @@ def judge(rundir):
                    "subtests": [], "output": problems})
     if qemu.get("status") == "not-tested":
         checks = []     # nothing booted: no kernel log to pass
+    for t in tests + checks:
+        t["failures"] = failures_of(t, dmesg or console)
 
     summary = summarize(rundir, qemu, tests, checks,
                         tap_plan=plan, module_verdicts=modules,

@@ -13,7 +13,7 @@ import os
 import re
 
 from parse import read_env
-from judge import COUNTED_AS, EXIT, KERNEL_LOG_CHECK, summarize
+from judge import COUNTED_AS, EXIT, KERNEL_LOG_CHECK, failures_of, summarize
 
 SUITE = "kstring"                      # the job's monitor name
 NESTED = re.compile(r"^(\S+) #(\d+) ?(.*)$")
@@ -138,6 +138,7 @@ def judge(rundir, timeout="?"):
         if found and t["outcome"] == "fail":
             t["directive"] = (found[0] if t["name"] == KERNEL_LOG_CHECK
                               else found[0][len(prefix):])
+        t["failures"] = failures_of(t)
     guest = [t["outcome"] for t in lava["tests"] if t["name"] == GUEST_VERDICT]
     results = [t for t in lava["tests"] if t["name"] != GUEST_VERDICT]
     kselftests = [t for t in results

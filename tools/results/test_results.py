@@ -207,6 +207,46 @@ class NestedFailure(unittest.TestCase):
                          [("skip", "SKIP"), ("pass", "")])
 
 
+class FailuresNamed(unittest.TestCase):
+    """Under a failed result the table names what failed: its failing
+    subtests (a wrong vector's line and message), or a test module's
+    failing case lines from the kernel log, once each, the first few
+    and a count; junit.xml carries them too."""
+
+    def verdict(self, tap, dmesg):
+        with tempfile.TemporaryDirectory() as tmp:
+            for name, text in (("tap.log", tap), ("dmesg.log", dmesg),
+                               ("qemu.env", "status=finished\n")):
+                with open(os.path.join(tmp, name), "w") as f:
+                    f.write(text)
+            proc = subprocess.run([sys.executable, HERE, "verdict", tmp],
+                                  capture_output=True, text=True)
+            with open(os.path.join(tmp, "junit.xml")) as f:
+                return proc.stdout, f.read()
+
+    def test_wrong_vector(self):
+        with open(os.path.join(FIXTURES, "nested-not-ok", "tap.log")) as f:
+            tap = f.read().replace("ok 2 selftests", "not ok 2 selftests")
+        out, junit = self.verdict(tap, "")
+        line = ("not ok 2 u32 16 - fFfF expected 4 65534 got 4 65535 "
+                "(vectors line 1004)")
+        self.assertRegex(out, r"\nlib:hidden_pi.sh +FAIL +1/2 subtests "
+                         r"passed\n    \| %s\n" % re.escape(line))
+        self.assertIn(line, junit)
+
+    def test_module_cases_once_then_a_count(self):
+        cases = ["[ 1.%d] test_x: case %d: got 1, expected 2" % (i, i)
+                 for i in range(7)]
+        dmesg = "\n".join(["[ 0.1] test_x: loaded."] + cases + cases +
+                          ["[ 2.0] test_x: failed 7 out of 9 tests",
+                           "[ 2.1] test_y: unrelated"]) + "\n"
+        out, _ = self.verdict("1..1\nok 1 selftests: lib: x.sh\n", dmesg)
+        shown = [l for l in out.splitlines() if l.startswith("    | ")]
+        self.assertEqual(shown, ["    | test_x: case %d: got 1, expected 2"
+                                 % i for i in range(5)] +
+                         ["    | ... and 2 more (summary.json)"])
+
+
 class KernelLog(unittest.TestCase):
     OOPS = ("[ 1.0] lkdtm: Performing direct entry FORTIFY_STRSCPY\n"
             "[ 1.1] kernel BUG at lib/string_helpers.c:1027!\n"

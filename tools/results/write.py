@@ -18,7 +18,9 @@ def junit(path, tests):
             fails += 1
             f = ET.SubElement(case, "failure", message=t["directive"] or
                               t["outcome"])
-            f.text = "\n".join(t.get("output", [])[-50:])
+            f.text = "\n".join(t.get("failures", [])[:SHOWN_IN_JUNIT] +
+                                ([""] if t.get("failures") else []) +
+                                t.get("output", [])[-50:])
         elif t["outcome"] == "skip":
             ET.SubElement(case, "skipped", message=t["directive"])
         for s in t["subtests"]:
@@ -37,7 +39,14 @@ def summary_json(path, summary):
         f.write("\n")
 
 
+# How many failure lines of a result the table and junit.xml show.
+SHOWN_IN_TABLE = 5
+SHOWN_IN_JUNIT = 50
+
+
 def table(summary):
+    """One row a result; under a failed one, its first failing subtests
+    or case lines (judge.failures_of) and how many more there are."""
     rows = []
     for t in summary["tests"]:
         subs = t["subtests"]
@@ -46,10 +55,16 @@ def table(summary):
             bad = sum(1 for s in subs if s["outcome"] in FAILING)
             detail = ("%d/%d subtests passed" % (len(subs) - bad, len(subs))
                       + ("; " + detail if detail else ""))
-        rows.append((t["name"], t["outcome"].upper(), detail))
+        rows.append((t["name"], t["outcome"].upper(), detail,
+                     t.get("failures", [])))
     width = max([len(r[0]) for r in rows] + [4])
     out = ["%-*s  %-7s  %s" % (width, "test", "result", "detail")]
-    out += ["%-*s  %-7s  %s" % (width, n, o, d[:70]) for n, o, d in rows]
+    for name, outcome, detail, failures in rows:
+        out.append("%-*s  %-7s  %s" % (width, name, outcome, detail[:70]))
+        out += ["    | " + f[:110] for f in failures[:SHOWN_IN_TABLE]]
+        if len(failures) > SHOWN_IN_TABLE:
+            out.append("    | ... and %d more (summary.json)"
+                       % (len(failures) - SHOWN_IN_TABLE))
     return "\n".join(out)
 
 
