@@ -31,6 +31,27 @@ include tools/variants/i386.mk
 else ifneq ($(filter-out x86_64,$(ARCH)),)
 $(error ARCH=$(ARCH): the guest is x86_64 (ARCH unset) or i386 (ARCH=i386))
 endif
+# KERNEL=PATH on make's command line: the kernel under test is an input
+# (a linux-image-*.deb, a build directory or a tuxmake directory;
+# tools/stages/kernel-input.sh). From the environment the generic name
+# is ignored.
+ifeq ($(origin KERNEL),command line)
+ifneq ($(SANITIZE)$(filter-out x86_64,$(ARCH)),)
+$(error KERNEL= boots the given x86_64 kernel; drop SANITIZE= and ARCH=)
+endif
+ifneq ($(filter watch kunit check-series series export-series drift,$(MAKECMDGOALS)),)
+$(error KERNEL= is for the targets that boot a kernel (run, qa, shell, lava-job, lava-run, negative-control); run '$(filter watch kunit check-series series export-series drift,$(MAKECMDGOALS))' without it)
+endif
+export KSTRING_KERNEL := $(abspath $(KERNEL))
+export VARIANT ?= input
+export LOGS_DIR ?= $(BUILD)/logs-input
+export TIMINGS_FILE ?= $(BUILD)/timings-input
+export RESULTS_LATEST ?= latest-input
+# (Its modules, all of them, are in the initramfs: 400 MB for Debian.)
+export MEM ?= 2048
+KERNEL_STAGE = $(TOOLS)/stages/kernel-input.sh
+endif
+unexport KERNEL
 CLEAN ?= $(BUILD)/kernel $(BUILD)/overlay \
 	$(BUILD)/results $(BUILD)/logs $(BUILD)/series $(BUILD)/timings
 
@@ -46,6 +67,7 @@ export KSRC_PKG KSRC_TARBALL BASE_CONFIG EXTRA_CONFIG TIMEOUT ACCEL PROFILE \
 # stand-ins).
 TOOLS ?= $(CURDIR)/tools
 STAGE := $(TOOLS)/stages/stage.sh
+KERNEL_STAGE ?= $(TOOLS)/stages/kernel.sh
 
 .PHONY: all deps tree selftests kernel image overlay run qa watch shell test \
 	lava-job lava-run lava-deps kunit negative-control bench-loop \
@@ -69,8 +91,8 @@ tree: deps ## build/linux: pristine import, one commit per series entry
 selftests: tree ## commit selftests/ into the tree
 	@$(STAGE) selftests $(TOOLS)/stages/selftests.sh
 
-kernel: selftests ## configure, check and build the guest kernel
-	@$(STAGE) kernel $(TOOLS)/stages/kernel.sh
+kernel: selftests ## configure, check and build the guest kernel (KERNEL=: unpack that one)
+	@$(STAGE) kernel $(KERNEL_STAGE)
 
 image: deps ## the base guest image (mkosi.conf)
 	@$(STAGE) image $(TOOLS)/stages/image.sh

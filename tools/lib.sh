@@ -37,6 +37,18 @@ INITRD=${INITRD:-$OBJ/initrd.cpio}	# base image + overlay
 IMAGE=${IMAGE_DIR:-$BUILD/image}	# the base image (mkosi)
 OVERLAY=${OVERLAY_DIR:-$BUILD/overlay}
 RESULTS=$BUILD/results
+# make ... KERNEL=PATH (KSTRING_KERNEL here): the kernel under test is an
+# input (tools/stages/kernel-input.sh unpacks it); its modules, overlay
+# and initrd live in a directory of its own.
+if [ -n "${KSTRING_KERNEL:-}" ]; then
+	KERNEL_INPUT_DIR=$BUILD/kernel-input/$(basename "${KSTRING_KERNEL%/}" .deb)-$(printf %s "$KSTRING_KERNEL" | sha256sum | cut -c1-8)
+	OBJ=$KERNEL_INPUT_DIR
+	OVERLAY=$KERNEL_INPUT_DIR/overlay
+	INITRD=$KERNEL_INPUT_DIR/initrd.cpio
+	KERNEL_IMAGE=$KERNEL_INPUT_DIR/bzImage
+else
+	KERNEL_IMAGE=$OBJ/arch/x86/boot/bzImage
+fi
 QEMU=${QEMU:-qemu-system-x86_64}
 KSFT_TARGETS=${KSFT_TARGETS:-lib}	# the kselftest collections
 TIMEOUT=${TIMEOUT:-900}			# seconds before a guest counts as hung
@@ -124,6 +136,11 @@ SELFTESTS_MARK="Kselftest-Source: selftests/"
 # tools/testing/selftests (what the kernel is built from).
 kernel_source_commit() {
 	git -C "$TREE" log -1 --format=%H -- . ':(exclude)tools/testing/selftests'
+}
+
+# kernel_release: the release (uname -r) of the kernel under test.
+kernel_release() {
+	cat "$OBJ/include/config/kernel.release" "$OBJ/release" 2>/dev/null | head -n 1
 }
 
 # kernel_products_sum: one checksum of the kernel build's products: the
@@ -369,19 +386,22 @@ write_run_info() {
 	changes=$(cd "$KSTRING_ROOT" && find kernel-changes selftests -type f |
 		LC_ALL=C sort | xargs cat | sha256sum | cut -c1-16)
 	cat > "$1/meta.env" <<-EOT
-	kernel_release=$(cat "$obj/include/config/kernel.release" 2>/dev/null)
-	kernel_image=$(bzimage_version "$obj/arch/x86/boot/bzImage")
-	kernel_sha256=$(sha256sum < "$obj/arch/x86/boot/bzImage" 2>/dev/null | cut -d' ' -f1)
+	kernel_release=$(kernel_release)
+	kernel_image=$(bzimage_version "$KERNEL_IMAGE")
+	kernel_sha256=$(sha256sum < "$KERNEL_IMAGE" 2>/dev/null | cut -d' ' -f1)
 	compiler=$(sed -n 's/^#define LINUX_COMPILER[[:space:]]*"\(.*\)"$/\1/p' "$obj/include/generated/compile.h" 2>/dev/null)
 	ksrc_package=$KSRC_PKG
 	ksrc_version=$(cat "$TREE/.git/kstring-ksrc-version" 2>/dev/null)
 	tree_head=$(git -C "$TREE" rev-parse --short HEAD 2>/dev/null)
 	tree_dirty=$(git -C "$TREE" status --porcelain -- . ':(exclude)tools/testing/selftests' 2>/dev/null | grep -c .)
-	series_commits=$(grep -c . "$1/series.txt")
-	series_id=$(cut -d' ' -f2- "$1/series.txt" | sha256sum | cut -c1-16)
-	series_head=$(tail -n 1 "$1/series.txt" | cut -d' ' -f3-)
+	$([ -s "$1/series.txt" ] && printf 'series_commits=%s\nseries_id=%s\nseries_head=%s\n' \
+		"$(grep -c . "$1/series.txt")" \
+		"$(cut -d' ' -f2- "$1/series.txt" | sha256sum | cut -c1-16)" \
+		"$(tail -n 1 "$1/series.txt" | cut -d' ' -f3-)")
 	changes_hash=$changes
 	variant=${VARIANT:-default}
+	$(if [ -n "${KSTRING_KERNEL:-}" ]; then cat "$OBJ/source.env"; else
+		printf 'kernel_input=built\nkernel_config_source=%s\n' "${BASE_CONFIG:-tinyconfig} + kernel-changes/config fragments"; fi)
 	profile=${PROFILE:-full}
 	tests=${TESTS:-$KSFT_TARGETS}${EXTRA_TESTS:+,$EXTRA_TESTS}
 	EOT

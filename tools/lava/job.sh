@@ -17,7 +17,7 @@
 . "$(dirname "$0")/../lib.sh"
 
 obj=$OBJ
-kernel=$obj/arch/x86/boot/bzImage
+kernel=$KERNEL_IMAGE
 initrd=$INITRD
 [ -f "$kernel" ] || die "no kernel at $kernel: run 'make kernel'"
 [ -f "$initrd" ] || die "no initrd at $initrd: run 'make overlay'"
@@ -56,7 +56,7 @@ cmdline+=" kstring.console=lava $(guest_tests)"
 # The kernel the job runs: Debian's source package and version, and the
 # build's release.
 version=$(cat "$TREE/.git/kstring-ksrc-version" 2>/dev/null || echo unknown)
-release=$(cat "$obj/include/config/kernel.release" 2>/dev/null || echo unknown)
+release=$(kernel_release)
 # (Without the characters the YAML quotes and sed's replacement keep.)
 yaml_safe() { tr -d "'|&\\"; }
 image=$(bzimage_version "$kernel" | yaml_safe)

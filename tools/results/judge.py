@@ -61,6 +61,20 @@ def failures_of(test, log=""):
     return list(dict.fromkeys(lines))
 
 
+SKIP_PLAN = re.compile(r"^1\.\.0\s*#\s*SKIP\s*(.*)$")
+SKIP_LINE = re.compile(r"^(.*?)\s*\[SKIP\]$")
+
+
+def skip_reason(test):
+    """Why a kselftest skipped, from what it printed: a "1..0 # SKIP
+    why" plan or kselftest's "name: why [SKIP]" line ("" if neither)."""
+    for line in test.get("output", []):
+        m = SKIP_PLAN.match(line) or SKIP_LINE.match(line)
+        if m:
+            return m.group(1)
+    return ""
+
+
 def _strip_output(tests):
     return [dict((k, _strip_output(v) if k == "subtests" else v)
                  for k, v in t.items() if k != "output") for t in tests]
@@ -178,6 +192,10 @@ def judge(rundir):
         checks = []     # nothing booted: no kernel log to pass
     for t in tests + checks:
         t["failures"] = failures_of(t, dmesg or console)
+        if t["outcome"] == "skip" and t["directive"].upper() == "SKIP":
+            reason = skip_reason(t)
+            if reason:
+                t["directive"] = "SKIP: " + reason
 
     summary = summarize(rundir, qemu, tests, checks,
                         tap_plan=plan, module_verdicts=modules,

@@ -116,8 +116,15 @@ def report(summary, origin="kstring", log_base=None, start_time=None):
     checkout = _compact({
         "id": checkout_id, "origin": origin,
         "tree_name": meta.get("ksrc_package"),
-        "comment": "Debian %s %s with kstring's series %s" % tuple(source)
-        if all(source) else None,
+        "comment": ("Debian %s %s with kstring's series %s" % tuple(source)
+                    if all(source) else None)
+        if meta.get("kernel_input", "built") == "built" else
+        # KERNEL=: a kernel given to the package, not built from a tree.
+        "kernel given as KERNEL= (%s%s)" % (
+            meta.get("kernel_input"),
+            " %s %s" % (meta.get("kernel_package"),
+                        meta.get("kernel_package_version"))
+            if meta.get("kernel_package") else ""),
         "valid": True,
         "misc": _compact(dict(
             [(k, meta.get(k)) for k in (
@@ -140,9 +147,10 @@ def report(summary, origin="kstring", log_base=None, start_time=None):
         # The last kernel build's time (build/timings, when recorded):
         # the incremental build's, not a cold one's.
         "duration": _seconds(summary.get("timings", {}).get("kernel")),
-        "misc": _compact({"kernel_release": meta.get("kernel_release"),
-                          "kernel_image": meta.get("kernel_image"),
-                          "kernel_sha256": meta.get("kernel_sha256")}),
+        "misc": _compact(dict((k, meta.get(k)) for k in (
+            "kernel_release", "kernel_image", "kernel_sha256", "kernel_input",
+            "kernel_input_path", "kernel_package", "kernel_package_version",
+            "kernel_config_source"))),
     })
 
     environment = _compact({

@@ -70,10 +70,13 @@ def table(summary):
 
 def verdict_line(summary):
     profile = summary.get("meta", {}).get("profile")
+    skipped = sum(1 for t in summary["tests"] if t["outcome"] == "skip")
     boot = summary.get("boot", {}).get("tests_start")
-    return "%sverdict: %s (exit %d%s)%s" % (
+    return "%sverdict: %s (exit %d%s%s)%s" % (
         "boot: the first test started %.1f s after the kernel\n" % boot
         if boot is not None else "",
         summary["verdict"], summary["exit_code"],
         ", profile %s" % profile if profile else "",
+        ", %d of %d results skipped" % (skipped, len(summary["tests"]))
+        if skipped else "",
         "".join("\n  - " + r for r in summary["reasons"][:20]))

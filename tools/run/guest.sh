@@ -18,7 +18,7 @@
 mode=$1
 rundir=${2:-}
 obj=$OBJ
-kernel=$obj/arch/x86/boot/bzImage
+kernel=$KERNEL_IMAGE
 initrd=$INITRD
 qemu=$QEMU	# `make ARCH=i386`: qemu-system-i386
 timeout=$TIMEOUT

@@ -10,7 +10,9 @@
 #   <commit> <patch-id, or "generated"> <subject>
 # and exits 2 naming the first missing, extra or different entry. With
 # --kernel, the kernel build must also be the one made from this tree,
-# with the bzImage and modules its stamp recorded.
+# with the bzImage and modules its stamp recorded. With KERNEL= (a kernel
+# that is an input) the tree is checked, as the kselftests' source, but
+# not printed, and --kernel checks the unpacked input against its stamp.
 . "$(dirname "$0")/../lib.sh"
 
 SERIES=$CHANGES/series
@@ -75,10 +77,18 @@ for ((i = 0; i < ${#want[@]} || i < ${#have[@]}; i++)); do
 		die "$tree_name does not match $changes_name/series: commit $n, $(subject "$hcommit"), is not entry $n, $wname; $fix"
 	fi
 	[ "$hkind" = generated ] && hid=generated
-	printf '%s %s %s\n' "$hcommit" "$hid" "$(git -C "$TREE" log -1 --format=%s "$hcommit")"
+	# (A kernel given as KERNEL= is not built from the tree: the tree
+	# is only where the kselftests come from.)
+	[ -n "${KSTRING_KERNEL:-}" ] ||
+		printf '%s %s %s\n' "$hcommit" "$hid" "$(git -C "$TREE" log -1 --format=%s "$hcommit")"
 done
 
 [ "${1:-}" = --kernel ] || exit 0
+if [ -n "${KSTRING_KERNEL:-}" ]; then
+	[ -f "$KERNEL_IMAGE" ] && [ "$(sha256sum < "$KERNEL_IMAGE" | cut -d' ' -f1)" = "$(stamp_field "$KERNEL_STAMP" products)" ] ||
+		die "the kernel unpacked from KERNEL=$KSTRING_KERNEL is missing or changed: run 'make kernel KERNEL=$KSTRING_KERNEL'"
+	exit 0
+fi
 built=$(stamp_field "$KERNEL_STAMP" source)
 [ -n "$built" ] && [ -f "$OBJ/arch/x86/boot/bzImage" ] ||
 	die "no kernel build recorded in ${OBJ#"$KSTRING_ROOT"/}: run 'make kernel'"

@@ -1,0 +1,136 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# make ... KERNEL=PATH: the kernel under test is an input, not our build.
+# Unpack PATH into the layout the later stages use, in KERNEL_INPUT_DIR
+# (build/kernel-input/<name>/):
+#   bzImage       the image the guest boots
+#   modules/      lib/modules/<release>/ as modules_install leaves it
+#   release       its `uname -r`
+#   config        its .config, when the input has one
+#   source.env    where it came from: kind, path, package and version,
+#                 the image's sha256, the config's source
+# PATH is one of
+#   linux-image-*.deb      a Debian binary kernel package
+#   an O= build directory  arch/x86/boot/bzImage, modules.order, .config
+#   a tuxmake directory    bzImage, modules.tar.xz, optional config (the
+#                          form LKFT and KernelCI publish)
+# Anything else, or an image whose version is not its modules' release,
+# is refused naming what is wrong, before anything boots.
+. "$(dirname "$0")/../lib.sh"
+
+in=${KSTRING_KERNEL:?KERNEL= names no kernel}
+out=$KERNEL_INPUT_DIR
+[ -e "$in" ] || die "KERNEL=$in: no such file or directory"
+
+# The input's key: the file, or every file of the directory that is used.
+input_files() {
+	if [ -f "$in" ]; then
+		echo "$in"
+	elif [ -f "$in/modules.tar.xz" ]; then
+		find "$in" -maxdepth 1 -type f \( -name bzImage -o -name modules.tar.xz -o -name config \)
+	else
+		echo "$in/arch/x86/boot/bzImage"
+		echo "$in/.config"
+		sed 's/^kernel\///' "$in/modules.order" 2>/dev/null | sed "s|^|$in/|; s|\.o\$|.ko|"
+	fi
+}
+key=$( (echo "$in"; mapfile -t f < <(input_files | LC_ALL=C sort); key_of "${f[@]}") |
+	sha256sum | cut -d' ' -f1)
+if stamp_ok "$KERNEL_STAMP" "$key" && [ -f "$out/bzImage" ] &&
+   [ "$(sha256sum < "$out/bzImage" | cut -d' ' -f1)" = "$(stamp_field "$KERNEL_STAMP" products)" ]; then
+	say "kernel: up to date (KERNEL=$in, $(cat "$out/release"))"
+	exit 0
+fi
+stamp_drop "$KERNEL_STAMP"
+rm -rf "$out"
+mkdir -p "$out/modules" || die "cannot create $out"
+
+kind= package= version= config_source=
+if [ -f "$in" ]; then
+	case $in in
+	*.deb) ;;
+	*) die "KERNEL=$in: not a .deb, nor a build or tuxmake directory" ;;
+	esac
+	need_tools dpkg-deb
+	package=$(dpkg-deb -f "$in" Package 2>/dev/null) ||
+		die "KERNEL=$in: not a Debian package (dpkg-deb cannot read it)"
+	case $package in
+	linux-image-*) ;;
+	*) die "KERNEL=$in: package $package is not a linux-image-* package" ;;
+	esac
+	version=$(dpkg-deb -f "$in" Version)
+	kind=deb
+	dpkg-deb -x "$in" "$out/x" || die "KERNEL=$in: dpkg-deb -x failed"
+	# Debian: /boot/vmlinuz-REL, /boot/config-REL, /lib/modules/REL
+	# (under usr/ once usr-merged).
+	image=$(find "$out/x/boot" -maxdepth 1 -name 'vmlinuz-*' 2>/dev/null | head -n 1)
+	[ -n "$image" ] || die "KERNEL=$in: $package has no /boot/vmlinuz-*"
+	release=${image##*/vmlinuz-}
+	mv "$image" "$out/bzImage"
+	[ -f "$out/x/boot/config-$release" ] && mv "$out/x/boot/config-$release" "$out/config" &&
+		config_source="$package $version (/boot/config-$release)"
+	mkdir -p "$out/modules/lib"
+	for m in "$out/x/lib/modules" "$out/x/usr/lib/modules"; do
+		[ -d "$m" ] && cp -a "$m" "$out/modules/lib/"
+	done
+	rm -rf "$out/x"
+elif [ -f "$in/modules.tar.xz" ]; then
+	kind=tuxmake
+	[ -f "$in/bzImage" ] || die "KERNEL=$in: a tuxmake directory (modules.tar.xz) without bzImage"
+	cp "$in/bzImage" "$out/bzImage"
+	tar -xJf "$in/modules.tar.xz" -C "$out/modules" ||
+		die "KERNEL=$in: cannot unpack modules.tar.xz"
+	[ -d "$out/modules/lib/modules" ] || { mkdir -p "$out/modules/lib" &&
+		mv "$out/modules/usr/lib/modules" "$out/modules/lib/" 2>/dev/null; } ||
+		die "KERNEL=$in: modules.tar.xz has no lib/modules/<release>/"
+	release=$(ls "$out/modules/lib/modules" | head -n 1)
+	[ -f "$in/config" ] && cp "$in/config" "$out/config" && config_source="$in/config"
+elif [ -f "$in/arch/x86/boot/bzImage" ]; then
+	kind=build
+	release=$(cat "$in/include/config/kernel.release" 2>/dev/null) ||
+		die "KERNEL=$in: a build directory without include/config/kernel.release"
+	cp "$in/arch/x86/boot/bzImage" "$out/bzImage"
+	[ -f "$in/.config" ] && cp "$in/.config" "$out/config" && config_source="$in/.config"
+	# modules_install's layout from modules.order (the .ko beside each
+	# .o), without the source tree modules_install would need.
+	dst=$out/modules/lib/modules/$release
+	mkdir -p "$dst/kernel"
+	if [ -f "$in/modules.order" ]; then
+		while read -r o; do
+			o=${o#kernel/}
+			ko=${o%.o}
+			ko=${ko%.ko}.ko	# (.o in older kernels' modules.order)
+			[ -f "$in/$ko" ] || die "KERNEL=$in: modules.order names $ko, which is not built"
+			mkdir -p "$dst/kernel/$(dirname "$ko")"
+			cp "$in/$ko" "$dst/kernel/$ko"
+		done < "$in/modules.order"
+		sed 's/^\(kernel\/\)\{0,1\}/kernel\//; s/\.o$/.ko/' "$in/modules.order" > "$dst/modules.order"
+	fi
+	for f in modules.builtin modules.builtin.modinfo; do
+		[ -f "$in/$f" ] && cp "$in/$f" "$dst/"
+	done
+else
+	die "KERNEL=$in: not a linux-image-*.deb, a build directory (arch/x86/boot/bzImage) or a tuxmake directory (bzImage, modules.tar.xz)"
+fi
+
+# The image must be a bzImage of the modules' release.
+image_version=$(bzimage_version "$out/bzImage")
+[ -n "$image_version" ] || die "KERNEL=$in: the image is not an x86 bzImage (no HdrS header)"
+[ -n "$release" ] && [ -d "$out/modules/lib/modules/$release" ] ||
+	die "KERNEL=$in: no modules for release '${release:-?}' in it"
+[ "${image_version%% *}" = "$release" ] ||
+	die "KERNEL=$in: the image is Linux ${image_version%% *} but its modules are for $release"
+need_tools depmod
+depmod -b "$out/modules" "$release" ||
+	die "KERNEL=$in: depmod failed for $release"
+echo "$release" > "$out/release"
+cat > "$out/source.env" <<-EOT
+kernel_input=$kind
+kernel_input_path=$in
+kernel_package=$package
+kernel_package_version=$version
+kernel_config_source=${config_source:-none}
+EOT
+stamp_done "$KERNEL_STAMP" "$key" "products=$(sha256sum < "$out/bzImage" | cut -d' ' -f1)"
+say "kernel: KERNEL=$in ($kind${package:+ $package $version}): Linux $release, $(find "$out/modules" -name '*.ko*' | wc -l) modules"
