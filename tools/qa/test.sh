@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # make test: the project's own tests. First the host tests of the harness
-# (no QEMU), then the whole pipeline and one guest boot. Every host check,
+# (no QEMU), then the whole pipeline and its guest boots (make run, LAVA,
+# the negative controls, Debian's own kernel, make watch). Every host check,
 # every kselftest and every cross-check of the guest run counts; the last
 # line is "N passed, N failed".
 . "$(dirname "$0")/../lib.sh"
@@ -76,6 +77,11 @@ if [ "$tree_ok" = 1 ] && make --no-print-directory overlay; then
 		grep 'negative control\|LAVA' "$tap" | grep -v '^TAP\|^1\.\.' | sed 's/^/  /'
 		tap_count "$tap"
 	done
+	# A kernel without the series: Debian's own, through KERNEL=; the
+	# series' kselftests must skip, saying why, and the run pass.
+	tools/qa/stock-kernel.sh > "$BUILD/stock-kernel.tap"
+	grep 'stock kernel' "$BUILD/stock-kernel.tap" | sed 's/^/  /'
+	tap_count "$BUILD/stock-kernel.tap"
 	# make watch: a wrong vector and a test module with a failure
 	# injected, each saved and undone in one session, judged round by
 	# round; Ctrl-C leaves nothing behind.

@@ -4,6 +4,8 @@ control's tools/qa/negative-control.expect): one "KEY VALUE" a line,
   exit N              the run's exit code
   verdict V           the run's verdict
   reason TEXT         one of the verdict's reasons contains TEXT
+  because TEST TEXT   the result TEST's detail contains TEXT (a skip's
+                      reason, a failure's message; TEST without spaces)
   OUTCOME TEST NAME   a result's outcome (pass, fail, skip, ...)
   absent TEST NAME    no such result: the test did not run
 Prints TAP; true when every expectation holds."""
@@ -27,6 +29,7 @@ def check(summary_path, rc, expect_path, label):
     except (OSError, ValueError):
         s = {"verdict": "no summary", "tests": []}
     got = {t["name"]: t["outcome"] for t in s["tests"]}
+    detail = {t["name"]: t.get("directive", "") for t in s["tests"]}
     checks = []
     try:
         wanted = list(expectations(expect_path))
@@ -46,6 +49,11 @@ def check(summary_path, rc, expect_path, label):
             checks.append(("a reason says '%s' (got %s)" % (
                 value, "; ".join(s.get("reasons", [])) or "none"),
                 any(value in r for r in s.get("reasons", []))))
+        elif key == "because":
+            name, _, text = value.partition(" ")
+            checks.append(("%s says '%s' (got '%s')" % (
+                name, text, detail.get(name, "nothing")),
+                text in detail.get(name, "")))
         elif key == "absent":
             checks.append(("%s: not run (got %s)" % (value, got.get(
                 value, "nothing")), value not in got))
