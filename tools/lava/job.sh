@@ -57,14 +57,22 @@ cmdline+=" kstring.console=lava $(guest_tests)"
 # build's release.
 version=$(cat "$TREE/.git/kstring-ksrc-version" 2>/dev/null || echo unknown)
 release=$(kernel_release)
+[ -n "$release" ] || release=unknown
 # (Without the characters the YAML quotes and sed's replacement keep.)
-yaml_safe() { tr -d "'|&\\"; }
+yaml_safe() { tr -d "\\\\'|&"; }
 image=$(bzimage_version "$kernel" | yaml_safe)
 series_line="$(grep -c . <<< "$series") commits, id $(cut -d' ' -f2- <<< "$series" |
 	sha256sum | cut -c1-16), head: $(tail -n 1 <<< "$series" | cut -d' ' -f3- | yaml_safe)"
+tree=$KSRC_PKG
+if [ -n "${KSTRING_KERNEL:-}" ]; then	# KERNEL=: what was given
+	. "$OBJ/source.env"
+	tree=${kernel_package:-$kernel_input}
+	version=${kernel_package_version:-unknown}
+	series_line="unknown: a kernel given as KERNEL= ($kernel_input $(yaml_safe <<< "$kernel_input_path"))"
+fi
 tests=${TESTS:-$KSFT_TARGETS}${EXTRA_TESTS:+,$EXTRA_TESTS}
-sed -e "s|@JOB_NAME@|kstring kselftest $tests (${PROFILE:-full}) on $KSRC_PKG $version, $id|" \
-	-e "s|@KSRC_PKG@|$KSRC_PKG|" -e "s|@KSRC_VERSION@|$version|" \
+sed -e "s|@JOB_NAME@|kstring kselftest $tests (${PROFILE:-full}) on $tree $version, $id|" \
+	-e "s|@KSRC_PKG@|$tree|" -e "s|@KSRC_VERSION@|$version|" \
 	-e "s|@KERNEL_RELEASE@|$release|" -e "s|@PROFILE@|${PROFILE:-full}|" \
 	-e "s|@KERNEL_IMAGE@|${image:-unknown}|" -e "s|@SERIES@|$series_line|" \
 	-e "s|@TESTS@|$tests|" \
