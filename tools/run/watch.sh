@@ -132,8 +132,9 @@ round() {
 	mkdir -p "$dir"
 	# A tree that is no longer the series makes the round an
 	# infrastructure error (its tests still run: the guest is up).
+	local untested=0
 	TESTS=$tests write_run_info "$dir" 2> "$dir/not-tested.log" ||
-		cat "$dir/not-tested.log" >&2
+		{ untested=1; cat "$dir/not-tested.log" >&2; }
 	offset=$(stat -c %s "$console" 2>/dev/null || echo 0)
 	printf 'tests %s\nreload %s\n' "$tests" "$modules" > "$share/requests/.$rounds"
 	mv "$share/requests/.$rounds" "$share/requests/$rounds"
@@ -162,7 +163,7 @@ round() {
 	secs=$(elapsed "$t0")
 	printf 'status=%s\nqemu_rc=%s\naccel=%s\nseconds=%s\ntimeout=%s\n' \
 		"$status" "$rc" "$accel" "$secs" "$round_timeout" > "$dir/qemu.env"
-	[ -s "$dir/not-tested.log" ] && printf 'status=not-tested\nreason=%s\n' \
+	[ "$untested" = 1 ] && printf 'status=not-tested\nreason=%s\n' \
 		"$(sed -n 's/^[^:]*: error: //p' "$dir/not-tested.log" | head -n 1)" >> "$dir/qemu.env"
 	python3 "$KSTRING_ROOT/tools/results" verdict "$dir"
 	code=$?
