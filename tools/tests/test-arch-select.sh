@@ -7,7 +7,9 @@
 # refused by name. Nothing is built: a
 # fake SHELL prints what each recipe would run and with which variables.
 here=$(cd "$(dirname "$0")" && pwd)
-root=$(cd "$here/../.." && pwd)
+# (make's CURDIR is the physical path: a checkout reached through a
+# symlink must compare with that.)
+root=$(cd "$here/../.." && pwd -P)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 . "$here/tap.sh"
