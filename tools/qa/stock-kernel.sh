@@ -4,10 +4,12 @@
 # A kernel without the series: Debian's own linux-image of the same
 # version as the linux-source-6.1 the series is applied to (every
 # CONFIG_TEST_* off), fetched with apt-get download into build/debs/
-# (kept), booted with `make run KERNEL=<.deb>`. Each kselftest of the
-# series must SKIP, saying what is missing, and the run must pass
-# (tools/qa/stock-kernel.expect). Prints TAP; the run is kept as
-# build/results/<id>-stock-input/.
+# (kept) with its headers, booted with `make run KERNEL=<.deb>
+# KERNEL_HEADERS=<.deb>`. The series' test modules must fail to build
+# against it (the kernel has no parse_integer(), no strscpy_truncate()),
+# each kselftest of the series must SKIP, saying what is missing, and the
+# run must pass (tools/qa/stock-kernel.expect). Prints TAP; the run is
+# kept as build/results/<id>-stock-input/.
 . "$(dirname "$0")/../lib.sh"
 
 want=$(dpkg-query -W -f='${Version}' "$KSRC_PKG" 2>/dev/null) ||
@@ -21,15 +23,34 @@ pkg=$(apt-cache search --names-only '^linux-image-[0-9.]+-[0-9]+-amd64$' |
 [ -n "$pkg" ] || die "the archive has no linux-image-*-amd64 of $KSRC_PKG's version $want: run 'apt-get update'"
 debs=$BUILD/debs
 mkdir -p "$debs"
-deb=$(ls "$debs/${pkg}_"*.deb 2>/dev/null | head -n 1)
-if [ -z "$deb" ]; then
-	(cd "$debs" && apt-get download "$pkg" > "$debs/$pkg.log" 2>&1) ||
-		die "apt-get download $pkg failed ($debs/$pkg.log): is the Debian archive reachable?"
-	deb=$(ls "$debs/${pkg}_"*.deb | head -n 1)
-fi
+# fetch PACKAGE: its .deb in build/debs/, downloaded once.
+fetch() {
+	local deb
+	deb=$(ls "$debs/${1}_"*.deb 2>/dev/null | head -n 1)
+	if [ -z "$deb" ]; then
+		(cd "$debs" && apt-get download "$1" > "$debs/$1.log" 2>&1) ||
+			die "apt-get download $1 failed ($debs/$1.log): is the Debian archive reachable?"
+		deb=$(ls "$debs/${1}_"*.deb | head -n 1)
+	fi
+	echo "$deb"
+}
+deb=$(fetch "$pkg") || exit 2
+headers=$(fetch "${pkg/linux-image-/linux-headers-}") || exit 2
 run_id=$(date -u +%Y%m%d-%H%M%S)-stock-input
-make --no-print-directory -C "$KSTRING_ROOT" run KERNEL="$deb" RUN_ID="$run_id" \
-	> "$BUILD/stock-kernel.out" 2>&1
+make --no-print-directory -C "$KSTRING_ROOT" run KERNEL="$deb" KERNEL_HEADERS="$headers" \
+	RUN_ID="$run_id" > "$BUILD/stock-kernel.out" 2>&1
 rc=$?
+label="stock kernel ($pkg $want)"
 python3 "$KSTRING_ROOT/tools/results" expect "$BUILD/results/$run_id/summary.json" \
-	"$rc" "$KSTRING_ROOT/tools/qa/stock-kernel.expect" "stock kernel ($pkg $want)"
+	"$rc" "$KSTRING_ROOT/tools/qa/stock-kernel.expect" "$label"
+# The series' test modules do not build against it: the run says why.
+meta=$BUILD/results/$run_id/meta.env
+echo "TAP version 13"
+echo "1..2"
+n=0
+for line in 'test_module_test_parse_integer=not built: error: linux/parse-integer.h' \
+	    'test_module_test_strscpy=not built: error: implicit declaration of function .strscpy_truncate.'; do
+	n=$((n + 1))
+	if grep -q "^$line" "$meta" 2>/dev/null; then ok=ok; else ok="not ok"; fi
+	echo "$ok $n - $label: ${line%%=*} ${line#*=}"
+done

@@ -11,7 +11,10 @@
 #   source.env    where it came from: kind, path, package and version,
 #                 the image's sha256, the config's source
 # PATH is one of
-#   linux-image-*.deb      a Debian binary kernel package
+#   linux-image-*.deb      a Debian binary kernel package (with
+#                          KERNEL_HEADERS=linux-headers-*.deb, its headers:
+#                          their -common and linux-kbuild packages are
+#                          taken from beside it or fetched with apt-get)
 #   an O= build directory  arch/x86/boot/bzImage, modules.order, .config
 #   a tuxmake directory    bzImage, modules.tar.xz, optional config (the
 #                          form LKFT and KernelCI publish)
@@ -35,8 +38,10 @@ input_files() {
 		sed 's/^kernel\///' "$in/modules.order" 2>/dev/null | sed "s|^|$in/|; s|\.o\$|.ko|"
 	fi
 }
-key=$( (echo "$in"; mapfile -t f < <(input_files | LC_ALL=C sort); key_of "${f[@]}") |
-	sha256sum | cut -d' ' -f1)
+hdr=${KSTRING_KERNEL_HEADERS:-}
+key=$( (echo "$in $hdr"; mapfile -t f < <(input_files | LC_ALL=C sort)
+	key_of "${f[@]}" ${hdr:+"$hdr"} "$KSTRING_ROOT/tools/stages/test-modules.sh"
+	git -C "$TREE" rev-parse HEAD 2>/dev/null) | sha256sum | cut -d' ' -f1)
 if stamp_ok "$KERNEL_STAMP" "$key" && [ -f "$out/bzImage" ] &&
    [ "$(sha256sum < "$out/bzImage" | cut -d' ' -f1)" = "$(stamp_field "$KERNEL_STAMP" products)" ]; then
 	say "kernel: up to date (KERNEL=$in, $(cat "$out/release"))"
@@ -124,6 +129,43 @@ image_version=$(bzimage_version "$out/bzImage")
 need_tools depmod
 depmod -b "$out/modules" "$release" ||
 	die "KERNEL=$in: depmod failed for $release"
+
+# Headers to build the series' test modules against, where the input
+# has them: a build directory is its own; a .deb's come as
+# KERNEL_HEADERS=, unpacked with what they depend on.
+headers=
+if [ "$kind" = build ] && [ -f "$in/Module.symvers" ]; then
+	headers=$in
+elif [ -n "$hdr" ]; then
+	[ "$kind" = deb ] || die "KERNEL_HEADERS= goes with a KERNEL=linux-image-*.deb"
+	hpkg=$(dpkg-deb -f "$hdr" Package 2>/dev/null) && [[ $hpkg == linux-headers-* ]] ||
+		die "KERNEL_HEADERS=$hdr: not a linux-headers-* package"
+	[ "$hpkg" = "linux-headers-$release" ] ||
+		die "KERNEL_HEADERS=$hdr: $hpkg, but the kernel is $release"
+	root=$out/headers-root
+	mkdir -p "$root"
+	dpkg-deb -x "$hdr" "$root" || die "KERNEL_HEADERS=$hdr: dpkg-deb -x failed"
+	# Its -common and linux-kbuild packages: beside it, or fetched.
+	for dep in $(dpkg-deb -f "$hdr" Depends | tr ',' '\n' |
+		     sed -n 's/^ *\(linux-headers-[^ ]*-common\|linux-kbuild-[^ ]*\) .*/\1/p'); do
+		d=$(ls "$(dirname "$hdr")/${dep}_"*.deb 2>/dev/null | head -n 1)
+		if [ -z "$d" ]; then
+			mkdir -p "$BUILD/debs"
+			(cd "$BUILD/debs" && apt-get download "$dep" > "$dep.log" 2>&1) ||
+				die "KERNEL_HEADERS=$hdr needs $dep: not beside it, and apt-get download failed ($BUILD/debs/$dep.log)"
+			d=$(ls "$BUILD/debs/${dep}_"*.deb | head -n 1)
+		fi
+		dpkg-deb -x "$d" "$root" || die "$d: dpkg-deb -x failed"
+	done
+	headers=$root/usr/src/linux-headers-$release
+	# Debian's Makefile includes its -common one by absolute path.
+	sed -i "s|/usr/src/|$root/usr/src/|" "$headers/Makefile"
+fi
+if [ -n "$headers" ]; then
+	say "kernel: the series' test modules, built out of tree against ${headers#"$out"/}:"
+	"$KSTRING_ROOT/tools/stages/test-modules.sh" "$headers" "$out/modules" "$release" ||
+		die "building the test modules out of tree failed"
+fi
 echo "$release" > "$out/release"
 cat > "$out/source.env" <<-EOT
 kernel_input=$kind
@@ -132,5 +174,6 @@ kernel_package=$package
 kernel_package_version=$version
 kernel_config_source=${config_source:-none}
 EOT
+[ -f "$out/modules/test-modules.env" ] && cat "$out/modules/test-modules.env" >> "$out/source.env"
 stamp_done "$KERNEL_STAMP" "$key" "products=$(sha256sum < "$out/bzImage" | cut -d' ' -f1)"
 say "kernel: KERNEL=$in ($kind${package:+ $package $version}): Linux $release, $(find "$out/modules" -name '*.ko*' | wc -l) modules"

@@ -51,7 +51,7 @@ modules "$deb" 9.9.9-test
 dpkg-deb -Zgzip --build "$deb" "$tmp/linux-image-9.9.9-test_9.9.9-1_amd64.deb" > /dev/null
 
 echo "TAP version 13"
-echo "1..13"
+echo "1..15"
 input "$tmp/linux-image-9.9.9-test_9.9.9-1_amd64.deb"
 check "a linux-image .deb is unpacked" \
 	"[ $rc -eq 0 ] && [ \"\$(cat '$dir/release')\" = 9.9.9-test ] && [ -f '$dir/modules/lib/modules/9.9.9-test/kernel/lib/test_x.ko' ] && [ -f '$dir/modules/lib/modules/9.9.9-test/modules.dep' ]"
@@ -106,6 +106,15 @@ dpkg-deb -Zgzip --build "$deb" "$tmp/linux-headers-9.9.9-test_9.9.9-1_amd64.deb"
 input "$tmp/linux-headers-9.9.9-test_9.9.9-1_amd64.deb"
 check "a .deb that is not a linux-image package is refused" \
 	"[ $rc -eq 2 ] && grep -q 'is not a linux-image-\* package' <<< \"\$out\""
+
+out=$(KSTRING_KERNEL=$tmp/linux-image-9.9.9-test_9.9.9-1_amd64.deb \
+	KSTRING_KERNEL_HEADERS=$tmp/linux-image-9.9.9-test_9.9.9-1_amd64.deb "$tools/stages/kernel-input.sh" 2>&1)
+check "KERNEL_HEADERS= that is not a linux-headers package is refused" \
+	"[ $? -eq 2 ] && grep -q 'not a linux-headers-\* package' <<< \"\$out\""
+out=$(KSTRING_KERNEL=$obj KSTRING_KERNEL_HEADERS=$tmp/linux-headers-9.9.9-test_9.9.9-1_amd64.deb \
+	"$tools/stages/kernel-input.sh" 2>&1)
+check "KERNEL_HEADERS= with a kernel that is not a .deb is refused" \
+	"[ $? -eq 2 ] && grep -q 'KERNEL_HEADERS= goes with a KERNEL=linux-image-\*.deb' <<< \"\$out\""
 
 # The Makefile: KERNEL= from the command line selects the input stage;
 # from the environment it is ignored.
