@@ -43,6 +43,9 @@ ifneq ($(filter watch kunit check-series series export-series drift,$(MAKECMDGOA
 $(error KERNEL= is for the targets that boot a kernel (run, qa, shell, lava-job, lava-run, negative-control); run '$(filter watch kunit check-series series export-series drift,$(MAKECMDGOALS))' without it)
 endif
 export KSTRING_KERNEL := $(abspath $(KERNEL))
+ifeq ($(origin KERNEL_HEADERS),command line)
+export KSTRING_KERNEL_HEADERS := $(abspath $(KERNEL_HEADERS))
+endif
 export VARIANT ?= input
 export LOGS_DIR ?= $(BUILD)/logs-input
 export TIMINGS_FILE ?= $(BUILD)/timings-input
@@ -51,7 +54,7 @@ export RESULTS_LATEST ?= latest-input
 export MEM ?= 2048
 KERNEL_STAGE = $(TOOLS)/stages/kernel-input.sh
 endif
-unexport KERNEL
+unexport KERNEL KERNEL_HEADERS
 CLEAN ?= $(BUILD)/kernel $(BUILD)/overlay \
 	$(BUILD)/results $(BUILD)/logs $(BUILD)/series $(BUILD)/timings
 
