@@ -64,17 +64,20 @@ image=$(bzimage_version "$kernel" | yaml_safe)
 series_line="$(grep -c . <<< "$series") commits, id $(cut -d' ' -f2- <<< "$series" |
 	sha256sum | cut -c1-16), head: $(tail -n 1 <<< "$series" | cut -d' ' -f3- | yaml_safe)"
 tree=$KSRC_PKG
+config="${BASE_CONFIG:-tinyconfig} + kernel-changes/config fragments"
 if [ -n "${KSTRING_KERNEL:-}" ]; then	# KERNEL=: what was given
 	. "$OBJ/source.env"
 	tree=${kernel_package:-$kernel_input}
 	version=${kernel_package_version:-unknown}
 	series_line="unknown: a kernel given as KERNEL= ($kernel_input $(yaml_safe <<< "$kernel_input_path"))"
+	config=$(yaml_safe <<< "$kernel_config_source")
 fi
 tests=${TESTS:-$KSFT_TARGETS}${EXTRA_TESTS:+,$EXTRA_TESTS}
 sed -e "s|@JOB_NAME@|kstring kselftest $tests (${PROFILE:-full}) on $tree $version, $id|" \
 	-e "s|@KSRC_PKG@|$tree|" -e "s|@KSRC_VERSION@|$version|" \
 	-e "s|@KERNEL_RELEASE@|$release|" -e "s|@PROFILE@|${PROFILE:-full}|" \
 	-e "s|@KERNEL_IMAGE@|${image:-unknown}|" -e "s|@SERIES@|$series_line|" \
+	-e "s|@KERNEL_CONFIG@|$config|" \
 	-e "s|@TESTS@|$tests|" \
 	-e "s|@MEMORY@|${MEM:-1024}|" -e "s|@SMP@|${SMP:-2}|" \
 	-e "s|@NO_KVM@|$no_kvm|" -e "s|@CPU@|$cpu|" \
