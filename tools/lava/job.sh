@@ -66,11 +66,12 @@ series_line="$(grep -c . <<< "$series") commits, id $(cut -d' ' -f2- <<< "$serie
 tree=$KSRC_PKG
 config="${BASE_CONFIG:-tinyconfig} + kernel-changes/config fragments"
 if [ -n "${KSTRING_KERNEL:-}" ]; then	# KERNEL=: what was given
-	. "$OBJ/source.env"
-	tree=${kernel_package:-$kernel_input}
-	version=${kernel_package_version:-unknown}
-	series_line="unknown: a kernel given as KERNEL= ($kernel_input $(yaml_safe <<< "$kernel_input_path"))"
-	config=$(yaml_safe <<< "$kernel_config_source")
+	given() { sed -n "s/^$1=//p" "$OBJ/source.env" | head -n 1; }
+	tree=$(given kernel_package)
+	[ -n "$tree" ] || tree=$(given kernel_input)
+	version=$(given kernel_package_version)
+	series_line="unknown: a kernel given as KERNEL= ($(given kernel_input) $(given kernel_input_path | yaml_safe))"
+	config=$(given kernel_config_source | yaml_safe)
 fi
 tests=${TESTS:-$KSFT_TARGETS}${EXTRA_TESTS:+,$EXTRA_TESTS}
 sed -e "s|@JOB_NAME@|kstring kselftest $tests (${PROFILE:-full}) on $tree $version, $id|" \
