@@ -37,8 +37,14 @@ fetch() {
 deb=$(fetch "$pkg") || exit 2
 headers=$(fetch "${pkg/linux-image-/linux-headers-}") || exit 2
 run_id=$(date -u +%Y%m%d-%H%M%S)-stock-input
+out=$BUILD/stock-kernel.out
 make --no-print-directory -C "$KSTRING_ROOT" run KERNEL="$deb" KERNEL_HEADERS="$headers" \
-	RUN_ID="$run_id" > "$BUILD/stock-kernel.out" 2>&1
+	RUN_ID="$run_id" > "$out" 2>&1 &
+pid=$!
+# (Progress on stderr: stdout is this script's TAP.)
+last_line() { tail -n 1 "$out"; }
+watch_progress "$pid" "stock kernel" last_line >&2
+wait "$pid"
 rc=$?
 label="stock kernel ($pkg $want)"
 python3 "$KSTRING_ROOT/tools/results" expect "$BUILD/results/$run_id/summary.json" \
