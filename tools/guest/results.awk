@@ -124,6 +124,15 @@ FILENAME == ARGV[2] {
 		inner = nested(line)
 		if (!is_nested(inner) && parse_result(inner))
 			keep_subresult()
+		# Why the test skips, should it: its "1..0 # SKIP why" plan
+		# or kselftest's "name: why [SKIP]" (the first of them).
+		if (skip_why == "" && inner ~ /^1\.\.0[ \t]*#[ \t]*SKIP/) {
+			skip_why = inner
+			sub(/^1\.\.0[ \t]*#[ \t]*SKIP[ \t]*/, "", skip_why)
+		} else if (skip_why == "" && inner ~ /[ \t]*\[SKIP\]$/) {
+			skip_why = inner
+			sub(/[ \t]*\[SKIP\]$/, "", skip_why)
+		}
 		next
 	}
 	if (line ~ /^1\.\.[0-9]+/) {
@@ -136,7 +145,11 @@ FILENAME == ARGV[2] {
 	name = r_name
 	sub(/^selftests:[ \t]*/, "", name)
 	gsub(/: /, ":", name)
-	result_with_subs(outcome(r_failed, r_directive), name, "exited 0")
+	res = outcome(r_failed, r_directive)
+	if (res == "skip" && skip_why != "")
+		printf "KSTRING-DETAIL %s: SKIP: %s\n", name, skip_why
+	skip_why = ""
+	result_with_subs(res, name, "exited 0")
 	tests++
 	next
 }

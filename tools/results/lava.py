@@ -129,13 +129,14 @@ def judge(rundir, timeout="?"):
           "timeout": timeout}
     vm.update(read_env(os.path.join(rundir, "lava.env")))
     # The guest's details (results.awk): the first kernel-log problem,
-    # and why a test failed although it exited 0 ("KSTRING-DETAIL
-    # <test>: exited 0 but reported 1 failing subtest").
+    # why a test failed although it exited 0 ("KSTRING-DETAIL <test>:
+    # exited 0 but reported 1 failing subtest") and why one skipped
+    # ("<test>: SKIP: module test_x is not found").
     for t in lava["tests"]:
         prefix = ("kernel-log: " if t["name"] == KERNEL_LOG_CHECK
                   else t["name"] + ": ")
         found = [d for d in lava["details"] if d.startswith(prefix)]
-        if found and t["outcome"] == "fail":
+        if found and t["outcome"] in ("fail", "skip"):
             t["directive"] = (found[0] if t["name"] == KERNEL_LOG_CHECK
                               else found[0][len(prefix):])
         t["failures"] = failures_of(t)

@@ -71,6 +71,20 @@ class GuestAgrees(unittest.TestCase):
                                  "KSTRING-LAVA-END pass=%(pass)d fail=%(fail)d"
                                  " skip=%(skip)d" % counts)
 
+    def test_skip_reason(self):
+        """The guest says why a kselftest skipped, as the host judge
+        does (fixtures/passed: lib:missing.sh)."""
+        with tempfile.TemporaryDirectory() as tmp:
+            for f in ("tap.log", "dmesg.log"):
+                shutil.copy(os.path.join(FIXTURES, "passed", f), tmp)
+            with open(os.path.join(tmp, "qemu.env"), "w") as f:
+                f.write("status=finished\n")
+            _, _, tests = judge.judge(tmp)
+            got = guest_lines(tmp)
+        host = [t["directive"] for t in tests if t["name"] == "lib:missing.sh"]
+        self.assertEqual(host, ["SKIP: missing: module test_missing is not found"])
+        self.assertIn("KSTRING-DETAIL lib:missing.sh: " + host[0], got)
+
     def test_problem_patterns_shared(self):
         """The guest's pattern list compiles, for Python, to what the
         host uses, and catches what the host catches."""
