@@ -39,8 +39,8 @@ ifeq ($(origin KERNEL),command line)
 ifneq ($(SANITIZE)$(filter-out x86_64,$(ARCH)),)
 $(error KERNEL= boots the given x86_64 kernel; drop SANITIZE= and ARCH=)
 endif
-ifneq ($(filter watch kunit check-series series export-series drift,$(MAKECMDGOALS)),)
-$(error KERNEL= is for the targets that boot a kernel (run, qa, shell, lava-job, lava-run, negative-control); run '$(filter watch kunit check-series series export-series drift,$(MAKECMDGOALS))' without it)
+ifneq ($(filter watch kunit check-series series export-series drift deb-kernel,$(MAKECMDGOALS)),)
+$(error KERNEL= is for the targets that boot a kernel (run, qa, shell, lava-job, lava-run, negative-control); run '$(filter watch kunit check-series series export-series drift deb-kernel,$(MAKECMDGOALS))' without it)
 endif
 export KSTRING_KERNEL := $(abspath $(KERNEL))
 ifeq ($(origin KERNEL_HEADERS),command line)
@@ -74,7 +74,7 @@ KERNEL_STAGE ?= $(TOOLS)/stages/kernel.sh
 
 .PHONY: all deps tree selftests kernel image overlay run qa watch shell test \
 	lava-job lava-run lava-deps kunit negative-control bench-loop \
-	check host-test bench fuzz series export-series check-series drift clean \
+	check host-test bench fuzz series export-series check-series drift deb-kernel clean \
 	distclean help
 
 all: overlay ## the whole pipeline; reprints the last passing run when nothing changed
@@ -166,6 +166,9 @@ check-series: series ## checkpatch --strict and build every commit (CHECK_CONFIG
 # The pipeline on each linux-source-6.1 and -6.12 the archive offers
 # (default: the two newest of each; DRIFT_VERSIONS="6.1.190-1 ...", "all"
 # or a number N; KSRC_PKG= for one package).
+deb-kernel: selftests ## Debian's config + the series as .debs in build/deb-kernel/ (hours; resumes)
+	@$(STAGE) deb-kernel $(TOOLS)/stages/deb-kernel.sh
+
 drift: deps ## the pipeline on each linux-source-6.1 and -6.12 in the archive
 	@tools/qa/drift.sh $(DRIFT_VERSIONS)
 
