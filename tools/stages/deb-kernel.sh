@@ -43,7 +43,7 @@ mkdir -p "$obj"
 want=$dir/config.wanted
 xz -dc "$debian_config" > "$want.new"
 "$src/scripts/config" --file "$want.new" \
-	--disable MODULE_SIG --disable MODULE_SIG_ALL \
+	--disable MODULE_SIG --disable MODULE_SIG_ALL --disable MODULE_SIG_FORCE \
 	--set-str SYSTEM_TRUSTED_KEYS "" --set-str SYSTEM_REVOCATION_KEYS "" \
 	--disable DEBUG_INFO --disable DEBUG_INFO_DWARF_TOOLCHAIN_DEFAULT \
 	--disable DEBUG_INFO_DWARF4 --disable DEBUG_INFO_DWARF5 \
@@ -55,7 +55,9 @@ else
 	cp "$want" "$obj/.config"
 	make -s -C "$src" O="$obj" olddefconfig || die "olddefconfig failed in $obj"
 fi
-for sym in MODULE_SIG DEBUG_INFO; do
+# (MODULE_SIG itself stays: the lockdown LSM selects it. Unsigned
+# modules load, tainting the kernel, as long as it is not forced.)
+for sym in MODULE_SIG_ALL MODULE_SIG_FORCE DEBUG_INFO; do
 	! grep -q "^CONFIG_$sym=y" "$obj/.config" ||
 		die "CONFIG_$sym=y survived olddefconfig in $obj/.config: this stage cannot turn it off"
 done
