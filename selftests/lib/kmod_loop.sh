@@ -80,17 +80,17 @@ for m in $modules; do
 			why="cycles $i to $(( j - 1 )): $why"
 	done
 	if [ -z "$why" ]; then
-		ok "$m: $count load/unload cycles, each: $verdict ($SECONDS s)"
+		ok "$m load/unload cycles # $count, each: $verdict ($SECONDS s)"
 	else
 		[ -d "/sys/module/$m" ] && $modprobe -q -r "$m"
-		not_ok "$m: $why"
+		not_ok "$m load/unload cycles # $why"
 	fi
 done
 
 left=$(grep -wE "^($(tr ' ' '|' <<< "$modules"))" /proc/modules)
 if [ -z "$left" ]; then
-	ok "/proc/modules lists none of: $modules"
+	ok "no test module left loaded # /proc/modules lists none of: $modules"
 else
-	not_ok "/proc/modules still lists: $(cut -d' ' -f1 <<< "$left" | tr '\n' ' ')"
+	not_ok "no test module left loaded # /proc/modules still lists: $(cut -d' ' -f1 <<< "$left" | tr '\n' ' ')"
 fi
 exit $(( tap_failed ? 1 : 0 ))

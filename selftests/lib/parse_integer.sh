@@ -168,12 +168,12 @@ if [ "$SKIP_MODPROBE" != 1 ]; then
 	verdict=$(kstm_verdicts $MODULE <<< "$log" | grep "tests passed" | tail -n 1)
 	failure=$(kstm_verdicts $MODULE <<< "$log" | grep -v "tests passed" | tail -n 1)
 	if [ $mod_rc -eq 0 ] && [ -n "$verdict" ] && [ -z "$failure" ]; then
-		verdict_desc="$MODULE dmesg verdict: $verdict"
+		verdict_desc="$MODULE dmesg verdict # $verdict"
 		log=
 	else
 		why=${failure:-${verdict:-no verdict in dmesg}}
 		verdict_ok=0
-		verdict_desc="$MODULE dmesg verdict: modprobe exit $mod_rc, $why"
+		verdict_desc="$MODULE dmesg verdict # modprobe exit $mod_rc, $why"
 	fi
 fi
 report_verdict()
@@ -266,7 +266,7 @@ for k in "${SEL[@]}"; do
 	token=${V_TOKEN[k]}
 	desc="$type${V_WIDTH[k]:+@${V_WIDTH[k]}} $base $flags ${token//#/\\#}"
 	if [ -n "${V_ERR[k]}" ]; then
-		not_ok "$desc (vectors line ${V_LINE[k]}: ${V_ERR[k]})"
+		not_ok "$desc # vectors line ${V_LINE[k]}: ${V_ERR[k]}"
 		continue
 	fi
 	exp_ret=${ERRNO[${V_RET[k]}]:-${V_RET[k]}}
@@ -276,7 +276,7 @@ for k in "${SEL[@]}"; do
 	[ "$token" = '""' ] && token=
 	feed parse "$type $base $flags $token"
 	if [[ $REPLY != ok* ]]; then
-		not_ok "$desc expected $exp_ret $exp_val" \
+		not_ok "$desc # expected $exp_ret $exp_val" \
 			"got write error: ${REPLY#error } (vectors line ${V_LINE[k]})"
 		continue
 	fi
@@ -285,12 +285,12 @@ for k in "${SEL[@]}"; do
 	got_ret=${res[4]} got_val=${res[5]}
 	if [ "${res[1]}" != "$type" ] || [ "${res[2]}" != "$base" ] ||
 	   [ "${res[3]}" != "$flags" ]; then
-		not_ok "$desc expected $exp_ret $exp_val" \
+		not_ok "$desc # expected $exp_ret $exp_val" \
 			"got result line '${res[*]}' (vectors line ${V_LINE[k]})"
 	elif [ -n "$prev_seq" ] && [ "${res[0]}" != $(( prev_seq + 1 )) ]; then
-		not_ok "$desc expected seq $(( prev_seq + 1 )) got seq ${res[0]}"
+		not_ok "$desc # expected seq $(( prev_seq + 1 )) got seq ${res[0]}"
 	elif [ "$got_ret" != "$exp_ret" ] || [ "$got_val" != "$exp_val" ]; then
-		not_ok "$desc expected $exp_ret $exp_val" \
+		not_ok "$desc # expected $exp_ret $exp_val" \
 			"got $got_ret $got_val (vectors line ${V_LINE[k]})"
 	else
 		ok "$desc"
@@ -322,12 +322,12 @@ for knob in "${knobs[@]}"; do
 		if [ $rc -ne 0 ] && [[ $err == *"$want"* ]]; then
 			ok "$desc"
 		else
-			not_ok "$desc got exit $rc ${err:-(write succeeded)}"
+			not_ok "$desc # got exit $rc ${err:-(write succeeded)}"
 		fi
 		continue
 	fi
 	if [ $rc -ne 0 ]; then
-		not_ok "$desc got $err"
+		not_ok "$desc # got $err"
 		continue
 	fi
 	val=
@@ -335,7 +335,7 @@ for knob in "${knobs[@]}"; do
 	if [ "$val" = "$expect" ]; then
 		ok "$desc"
 	else
-		not_ok "$desc got read-back '$val'"
+		not_ok "$desc # got read-back '$val'"
 	fi
 done
 

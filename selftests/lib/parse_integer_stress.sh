@@ -55,10 +55,10 @@ else
 	start_mark=$log_mark_at
 	kmod_load $MODULE
 	if out=$(kmod_verdict $MODULE 2>&1 && echo "$kmod_verdict_text"); then
-		ok "load $MODULE: $out"
+		ok "load $MODULE # $out"
 	else
 		out=${out#"$desc: "}
-		not_ok "load $MODULE: ${out%" [FAIL]"}"
+		not_ok "load $MODULE # ${out%" [FAIL]"}"
 		echo "Bail out! cannot stress a module that did not load"
 		exit 1
 	fi
@@ -70,7 +70,7 @@ rc=$?
 if [ $rc -eq 0 ]; then
 	ok "stress: every write and read as the model says"
 else
-	not_ok "stress: parse_integer_stress exited $rc"
+	not_ok "stress: every write and read as the model says # parse_integer_stress exited $rc"
 fi
 echo "# wall time of the stress run: $(( $(date +%s) - t0 )) s"
 
@@ -82,9 +82,9 @@ fi
 
 if ! out=$(kmod_unload $MODULE 2>&1); then
 	out=${out#"$desc: "}
-	not_ok "unload $MODULE: ${out%" [FAIL]"}"
+	not_ok "unload $MODULE # ${out%" [FAIL]"}"
 elif [ -e /sys/kernel/$MODULE ] || grep -q "^$MODULE " /proc/modules; then
-	not_ok "unload $MODULE: still in /sys/kernel or /proc/modules"
+	not_ok "unload $MODULE # still in /sys/kernel or /proc/modules"
 else
 	ok "unload $MODULE"
 fi

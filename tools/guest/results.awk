@@ -37,7 +37,7 @@ function is_nested(line) {
 }
 
 # parse_result(line): 1 and r_* set when line is a TAP result line.
-function parse_result(line,    rest, hash) {
+function parse_result(line,    rest, hash, i, c) {
 	if (line !~ /^(not )?ok [0-9]+/)
 		return 0
 	r_failed = line ~ /^not /
@@ -47,13 +47,22 @@ function parse_result(line,    rest, hash) {
 	sub(/[^0-9].*$/, "", r_number)
 	rest = substr(rest, length(r_number) + 1)
 	r_directive = ""
-	hash = index(rest, "#")
+	# (The first "#" that no backslash escapes: a token may hold "\#".)
+	hash = 0
+	for (i = 1; i <= length(rest) && !hash; i++) {
+		c = substr(rest, i, 1)
+		if (c == "\\")
+			i++
+		else if (c == "#")
+			hash = i
+	}
 	if (hash) {
 		r_directive = trim(substr(rest, hash + 1))
 		rest = substr(rest, 1, hash - 1)
 	}
 	sub(/^[ \t]*-?[ \t]*/, "", rest)
 	r_name = trim(rest)
+	gsub(/\\#/, "#", r_name)
 	return 1
 }
 

@@ -5,7 +5,10 @@ test modules' dmesg verdict lines and problem lines of the kernel log."""
 import os
 import re
 
-RESULT = re.compile(r"^(not )?ok (\d+)\s*-?\s*([^#]*?)\s*(?:#\s*(.*))?$")
+# The description ends at the first "#" that no backslash escapes (a
+# vector's token may hold "\#"): what follows is the directive.
+RESULT = re.compile(
+    r"^(not )?ok (\d+)\s*-?\s*((?:[^#\\]|\\.)*?)\s*(?:#\s*(.*))?$")
 PLAN = re.compile(r"^1\.\.(\d+)")
 # The KSTM verdict lines of lib/test_*.c modules.
 MODULE_VERDICT = re.compile(
@@ -107,7 +110,7 @@ def parse_tap(text, top=True):
         if not m:
             continue
         _, subtests = parse_tap("\n".join(pending), top=False)
-        name = m.group(3)
+        name = m.group(3).replace("\\#", "#")
         if top:
             name = re.sub(r"^selftests:\s*", "", name).replace(": ", ":")
         tests.append(fail_on_nested({
