@@ -379,6 +379,25 @@ bzimage_version() {
 # source, series, variant, profile, tests); the latest time of each build
 # stage (timings.env), for the summary and kcidb.json. Returns 2, the
 # reason on stderr, when the tree is not the series.
+# patchset_info: for KCIDB's checkout, the tree's commits on top of the
+# import as KCIDB hashes a patchset (the sha256 of each patch's sha256,
+# a line each, in order; each patch as `git format-patch --zero-commit`
+# writes it), and when the tree got its last commit.
+# (Kept in the tree's .git per HEAD: seconds of format-patch a run.)
+patchset_info() {
+	local c head cache=$TREE/.git/kstring-patchset
+	head=$(git -C "$TREE" rev-parse HEAD 2>/dev/null) || return 0
+	if [ "$(cut -d' ' -f1 "$cache" 2>/dev/null)" != "$head" ]; then
+		echo "$head $(git -C "$TREE" rev-list --reverse pristine..HEAD |
+			while read -r c; do
+				git -C "$TREE" format-patch --zero-commit --no-signature \
+					--stdout -1 "$c" | sha256sum | cut -c1-64
+			done | sha256sum | cut -c1-64)" > "$cache"
+	fi
+	printf 'patchset_hash=%s\n' "$(cut -d' ' -f2 "$cache")"
+	printf 'tree_time=%s\n' "$(TZ=UTC git -C "$TREE" log -1 --date=format-local:%FT%TZ --format=%cd)"
+}
+
 write_run_info() {
 	local obj=$OBJ changes
 	"$KSTRING_ROOT/tools/run/tested-series.sh" ${2:+"$2"} > "$1/series.txt" ||
@@ -401,7 +420,10 @@ write_run_info() {
 	changes_hash=$changes
 	variant=${VARIANT:-default}
 	$(if [ -n "${KSTRING_KERNEL:-}" ]; then cat "$OBJ/source.env"; else
-		printf 'kernel_input=built\nkernel_config_source=%s\n' "${BASE_CONFIG:-tinyconfig} + kernel-changes/config fragments"; fi)
+		printf 'kernel_input=built\nkernel_config_source=%s\n' "${BASE_CONFIG:-tinyconfig} + kernel-changes/config fragments"
+		patchset_info; fi)
+	kernel_build_time=$(date -u -r "$KERNEL_IMAGE" +%FT%TZ 2>/dev/null)
+	$(cp "$obj/.config" "$1/kernel.config" 2>/dev/null && echo kernel_config=kernel.config)
 	profile=${PROFILE:-full}
 	tests=${TESTS:-$KSFT_TARGETS}${EXTRA_TESTS:+,$EXTRA_TESTS}
 	EOT

@@ -43,6 +43,7 @@ if [ "$tree_ok" = 1 ] && make --no-print-directory overlay; then
 	tools/run/run.sh
 	rc=$?
 	summary=$(last_summary)
+	runs=("$(dirname "$summary")")
 	if [ -f "$summary" ]; then
 		read -r gp gf gs < <(python3 tools/results count "$summary")
 	fi
@@ -56,6 +57,7 @@ if [ "$tree_ok" = 1 ] && make --no-print-directory overlay; then
 	if make --no-print-directory lava-deps && tools/lava/run.sh > "$BUILD/lava-run.out" 2>&1; [ -f "$(last_summary)" ]; then
 		python3 tools/results compare "$summary" "$(last_summary)" \
 			"make lava-run agrees with make run" > "$lava_tap"
+		runs+=("$(dirname "$(last_summary)")")
 	else
 		echo "not ok 1 - make lava-run: no results (see $BUILD/lava-run.out)" > "$lava_tap"
 	fi
@@ -70,6 +72,7 @@ if [ "$tree_ok" = 1 ] && make --no-print-directory overlay; then
 		tap=$BUILD/negative-control-$nc.tap
 		PROFILE=$profile LAVA=$lava tools/qa/negative-control.sh > "$tap"
 		[ "$nc" = full ] && inject_summary=$(last_summary)
+		runs+=("$(dirname "$(last_summary)")")
 		if [ "$lava" = 1 ]; then
 			python3 tools/results compare "$inject_summary" "$(last_summary)" \
 				"LAVA's negative control fails what make run's does" >> "$tap"
@@ -82,6 +85,13 @@ if [ "$tree_ok" = 1 ] && make --no-print-directory overlay; then
 	tools/qa/stock-kernel.sh > "$BUILD/stock-kernel.tap"
 	grep 'stock kernel' "$BUILD/stock-kernel.tap" | sed 's/^/  /'
 	tap_count "$BUILD/stock-kernel.tap"
+	runs+=("$(dirname "$(last_summary)")")
+	# KCIDB: every report valid, a test on one path in all these runs,
+	# none from a negative control.
+	python3 tools/results kcidb-check "${runs[@]}" > "$BUILD/kcidb-check.tap"
+	grep '^not ok' "$BUILD/kcidb-check.tap" | sed 's/^/  /'
+	echo "  KCIDB: $(grep -c '^ok' "$BUILD/kcidb-check.tap") checks passed, $(grep -c '^not ok' "$BUILD/kcidb-check.tap") failed (build/kcidb-check.tap)"
+	tap_count "$BUILD/kcidb-check.tap"
 	# make watch: a wrong vector and a test module with a failure
 	# injected, each saved and undone in one session, judged round by
 	# round; Ctrl-C leaves nothing behind.

@@ -5,7 +5,10 @@
       RUNDIR (from tools/run/guest.sh) -> kselftest.tap, junit.xml,
       summary.json, kcidb.json (KCIDB_ORIGIN: the submitter's origin,
       default kstring; KCIDB_LOG_BASE: the URL RUNDIR is published at,
-      for the report's log links); prints the table;
+      for the report's log links, file://RUNDIR by default;
+      KCIDB_GIT_COMMIT: the stable tree's commit of the Debian source's
+      release; none with KSTRING_CONTROL=1; an invalid report is
+      kcidb.invalid.json and said so); prints the table;
       exits with the run's code (0 passed, 1 tests failed,
       2 infrastructure error, 3 panic, 4 hung)
   python3 tools/results lava-verdict RUNDIR
@@ -14,6 +17,9 @@
   python3 tools/results compare SUMMARY.json OTHER.json LABEL
       TAP: OTHER has each result of SUMMARY with the same outcome,
       subtest by subtest, and no other (make run against make lava-run)
+  python3 tools/results kcidb-check RUNDIR...
+      TAP: valid kcidb.json (none in a negative control's run), unique
+      paths, and one path for a test in all the runs
   python3 tools/results count SUMMARY.json
       "PASS FAIL SKIP" of its results
   python3 tools/results expect SUMMARY.json RC EXPECT LABEL
@@ -27,6 +33,7 @@ import json
 import os
 import re
 import sys
+import urllib.parse
 
 import drift
 import expect
@@ -53,16 +60,80 @@ def publish(rundir, summary, tests):
     its table; return its exit code."""
     write.junit(os.path.join(rundir, "junit.xml"), tests)
     write.summary_json(os.path.join(rundir, "summary.json"), summary)
+    print(write.table(summary))
+    kcidb_json(rundir, summary)
+    print(write.verdict_line(summary))
+    return summary["exit_code"]
+
+
+def kcidb_json(rundir, summary):
+    """kcidb.json, validated as it is written: an invalid report is kept
+    as kcidb.invalid.json, its problems said. A negative control's run
+    (KSTRING_CONTROL=1, tools/qa/negative-control.sh) writes none: its
+    deliberate failures must never pass for results."""
+    if os.environ.get("KSTRING_CONTROL") == "1":
+        print("kcidb.json: none (a negative control's run)")
+        return
     # A run is named after its start (UTC): 20261204-061033.
     m = re.match(r"(\d{4})(\d\d)(\d\d)-(\d\d)(\d\d)(\d\d)",
                  summary["run_id"])
     start = m and "%s-%s-%sT%s:%s:%sZ" % m.groups()
-    write.summary_json(os.path.join(rundir, "kcidb.json"), kcidb.report(
+    report = kcidb.report(
         summary, origin=os.environ.get("KCIDB_ORIGIN", "kstring"),
-        log_base=os.environ.get("KCIDB_LOG_BASE"), start_time=start))
-    print(write.table(summary))
-    print(write.verdict_line(summary))
-    return summary["exit_code"]
+        log_base=os.environ.get("KCIDB_LOG_BASE") or
+        "file://" + urllib.parse.quote(os.path.abspath(rundir)),
+        start_time=start,
+        git_commit=os.environ.get("KCIDB_GIT_COMMIT") or None)
+    problems = kcidb.validate(report)
+    name = "kcidb.invalid.json" if problems else "kcidb.json"
+    write.summary_json(os.path.join(rundir, name), report)
+    if problems:
+        print("kcidb.json: INVALID, kept as %s: %s%s" % (
+            name, "; ".join(problems[:3]),
+            " (and %d more)" % (len(problems) - 3) if len(problems) > 3
+            else ""))
+
+
+def kcidb_check(*rundirs):
+    """TAP: each run that is no negative control has a kcidb.json that
+    validates and no two tests on one path; a control has none; every
+    test the runs share has one path in all of them (a QEMU, a LAVA, a
+    failing run)."""
+    checks, paths = [], {}
+    for rundir in rundirs:
+        with open(os.path.join(rundir, "summary.json")) as f:
+            summary = json.load(f)
+        name = os.path.basename(rundir.rstrip("/"))
+        report_path = os.path.join(rundir, "kcidb.json")
+        control = "-inject" in name or "-truncated" in name
+        if control:
+            checks.append(("%s: a negative control writes no kcidb.json"
+                           % name, not os.path.exists(report_path)))
+            report = kcidb.report(summary)
+        else:
+            try:
+                with open(report_path) as f:
+                    report = json.load(f)
+                problems = kcidb.validate(report)
+            except (OSError, ValueError) as e:
+                report, problems = kcidb.report(summary), [str(e)]
+            checks.append(("%s: kcidb.json is valid%s" % (
+                name, ": " + "; ".join(problems[:3]) if problems else ""),
+                not problems))
+        mine = [t["path"] for t in report["tests"]]
+        checks.append(("%s: %d tests, %d paths" % (
+            name, len(mine), len(set(mine))), len(mine) == len(set(mine))))
+        for path, _, key in kcidb.results(summary["tests"]):
+            paths.setdefault(key, set()).add(path)
+    moved = sorted(n for n, p in paths.items() if len(p) > 1)
+    checks.append(("a test has one path in every run%s" % (
+        ": %d do not, e.g. %s" % (len(moved), " ".join(
+            str(n) for n in moved[0])) if moved else ""),
+        not moved))
+    print("TAP version 13\n1..%d" % len(checks))
+    for i, (text, ok) in enumerate(checks, 1):
+        print("%s %d - KCIDB %s" % ("ok" if ok else "not ok", i, text))
+    return 0 if all(ok for _, ok in checks) else 1
 
 
 def count(path):
@@ -96,6 +167,7 @@ COMMANDS = {
     "lava-verdict": (lava_verdict, 1),
     "compare": (compare, 3),
     "count": (count, 1),
+    "kcidb-check": (kcidb_check, -1),
     "expect": (check_expect, 4),
     "drift-result": (lambda v, d, rc, t0: drift.result(v, d, int(rc),
                                                        float(t0)) or 0, 4),

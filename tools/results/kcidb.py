@@ -8,12 +8,21 @@ upgrades each to v5 on submission. Where this module cares, v5 differs
 from v4.5 in that a build has a "status" (the tests' enum) for "valid",
 a test has no "waived", and a test path cannot have empty components.
 
-One run is one checkout (the Debian source package with kstring's
-series), one build (the variant's kernel) and one test node for each
-result, nested subtest and cross-check of the judged run, plus a "boot"
-node for the run itself (see BOOT).
+One run is one checkout (the stable release the Debian source package
+is, with kstring's series as its patchset), one build (the kernel under
+test) and one test node for each result, nested subtest and cross-check
+of the judged run, plus a "boot" node for the run itself (see BOOT).
+
+A test's path names the test, never its outcome: the same test has the
+same path in a passing, a failing and a LAVA run, and a run's paths are
+unique (a subtest's is escape()d). The roots are KernelCI's catalogue's: "boot" (the
+run, and the kernel log's check "boot.kernel_log"), "kselftest" (each
+kselftest, and each test module's own verdict as
+"kselftest.module_verdict.MODULE") and "kunit".
 """
 
+import datetime
+import hashlib
 import re
 
 from judge import KERNEL_LOG_CHECK
@@ -21,27 +30,31 @@ from judge import KERNEL_LOG_CHECK
 MAJOR, MINOR = 5, 3
 STATUSES = ("FAIL", "ERROR", "MISS", "PASS", "DONE", "SKIP")
 # An outcome (parse.outcome_of) -> test status. A timed-out test did not
-# complete: the schema's ERROR, the tested code's status unknown.
+# complete: the schema's ERROR, the tested code's status unknown. A
+# result the run promised and never reported ("not run") is MISS.
 STATUS = {"pass": "PASS", "xfail": "PASS", "skip": "SKIP", "fail": "FAIL",
           "timeout": "ERROR"}
+NOT_RUN = "not run"
 # The verdict -> the "boot" node's status. A panicked, hung or broken run
-# has lost results that no node would show failed (judge adds a failed
-# "never reported" result only when the guest printed the TAP plan), so
-# this node carries the verdict: FAIL for a panic or reset (the kernel
-# died), ERROR for a hang (no verdict; the code's status unknown), MISS
-# for an infrastructure error (the harness failed, nothing is known).
+# has lost results that no node would show failed (judge adds a "not run"
+# result only when the guest printed the TAP plan), so this node carries
+# the verdict: FAIL for a panic or reset (the kernel died), ERROR for a
+# hang or an infrastructure error (the harness failed: the code's status
+# unknown).
 BOOT = {"passed": "PASS", "tests-failed": "PASS", "panic": "FAIL",
-        "hung": "ERROR", "infra-error": "MISS"}
-# The prefixes of judge's cross-checks -> the root of their paths.
-CHECKS = {"dmesg": "dmesg", "kernel-log": "kernel_log", "kunit": "kunit"}
+        "hung": "ERROR", "infra-error": "ERROR"}
+# The prefixes of judge's cross-checks -> the parent of their paths.
+CHECKS = {"dmesg": "kselftest.module_verdict", "kunit": "kunit"}
+KERNEL_LOG_PATH = "boot.kernel_log"
 # The path's root -> the run's file its tests' output is in.
 LOGS = {"boot": "console.log", "kselftest": "kselftest.tap",
-        "dmesg": "dmesg.log", "kernel_log": "console.log",
         "kunit": "dmesg.log"}
 OUTPUT_FILES = ("dmesg.log", "kselftest.tap", "junit.xml", "summary.json")
 # A LAVA job's run (tools/lava/run.sh) has one log: lava-run's.
 LAVA_OUTPUT_FILES = ("lava.log", "job.yaml", "junit.xml", "summary.json")
 EXCERPT_MAX = 16384
+# Debian's linux-source-X.Y is a release of the stable tree.
+STABLE = "https://git.kernel.org/pub/scm/linux/kernel/git/stable/linux.git"
 
 
 def _component(name):
@@ -50,28 +63,49 @@ def _component(name):
     return re.sub(r"[^A-Za-z0-9_-]+", "_", name).strip("_") or "_"
 
 
+def escape(name):
+    """A subtest's name as one path component, unique to it: a name that
+    is a component already stays; any other is made one (_component)
+    and gets the first 8 hex digits of its sha256, so "u8 10 - 1" and
+    "u8 10 - +1" stay apart and every run names a test the same."""
+    readable = _component(name)
+    if readable == name:
+        return name
+    return "%s-%s" % (readable,
+                      hashlib.sha256(name.encode()).hexdigest()[:8])
+
+
 def path_of(name):
-    """The test path of a top-level result: "lib:strscpy.sh" is
-    "kselftest.lib.strscpy_sh", "dmesg:test_printf" "dmesg.test_printf",
-    "kunit:string" "kunit.string" (KUnit's own paths)."""
+    """The test path of a top-level result, whose names are identifiers
+    (kselftest's collection:script, a module, a KUnit suite):
+    "lib:strscpy.sh" is "kselftest.lib.strscpy_sh", "dmesg:test_printf"
+    "kselftest.module_verdict.test_printf", "kunit:string"
+    "kunit.string", the kernel-log check "boot.kernel_log"."""
     if name == KERNEL_LOG_CHECK:
-        return "kernel_log.clean"
+        return KERNEL_LOG_PATH
     prefix, sep, rest = name.partition(":")
     if sep and prefix in CHECKS:
         return "%s.%s" % (CHECKS[prefix], _component(rest))
     return ".".join(["kselftest"] + [_component(p) for p in name.split(":")])
 
 
-def _results(tests, parent=None):
-    """(path, result) of each result and its subtests, at any depth."""
+def results(tests, parent=None, key=()):
+    """(path, result, key) of each result and its subtests, at any depth;
+    key: what makes it the same test in another run, whatever its name
+    says: the top-level result's name (kselftest's own), then each
+    subtest's TAP number. A name that comes again under
+    the same parent (a vector listed twice in parse_integer.vectors) is
+    another test: its second path ends in "--2", its third in "--3"."""
+    seen = {}
     for t in tests:
-        # A failing subtest's name goes on with what it expected and got
-        # (parse_integer.sh): the path keeps what names the test only.
-        name = re.split(r" (?:expected|got) ", t["name"])[0]
-        path = ("%s.%s" % (parent, _component(name)) if parent
+        path = ("%s.%s" % (parent, escape(t["name"])) if parent
                 else path_of(t["name"]))
-        yield path, t
-        yield from _results(t.get("subtests", []), path)
+        seen[t["name"]] = seen.get(t["name"], 0) + 1
+        if seen[t["name"]] > 1:
+            path += "--%d" % seen[t["name"]]
+        mine = key + (t.get("number", 0) if parent else t["name"],)
+        yield path, t, mine
+        yield from results(t.get("subtests", []), path, mine)
 
 
 def _compact(obj):
@@ -88,11 +122,60 @@ def _seconds(value):
         return None
 
 
-def report(summary, origin="kstring", log_base=None, start_time=None):
+def status_of(test):
+    if test.get("directive") == NOT_RUN:
+        return "MISS"
+    return STATUS.get(test["outcome"], "ERROR")
+
+
+def _checkout(meta, series, checkout_id, origin, git_commit, url):
+    """The checkout: the stable release the Debian source is, its
+    series as the patchset (a kernel given as KERNEL= has neither)."""
+    built = meta.get("kernel_input", "built") == "built"
+    source = [meta.get(k) for k in ("ksrc_package", "ksrc_version",
+                                    "changes_hash")]
+    # "6.1.192-3" is upstream v6.1.192, on the stable tree's linux-6.1.y.
+    m = re.match(r"(\d+)\.(\d+)(\.\d+)?-", meta.get("ksrc_version") or "")
+    upstream = m and built
+    return _compact({
+        "id": checkout_id, "origin": origin,
+        "tree_name": "stable" if upstream else meta.get("ksrc_package"),
+        "git_repository_url": STABLE if upstream else None,
+        "git_repository_branch": upstream and "linux-%s.%s.y" % m.group(1, 2),
+        "git_commit_name": upstream and "v%s.%s%s" % (
+            m.group(1), m.group(2), m.group(3) or ""),
+        "git_commit_hash": git_commit if upstream else None,
+        "patchset_hash": meta.get("patchset_hash") if built else None,
+        "start_time": meta.get("tree_time") if built else None,
+        "comment": ("Debian %s %s with kstring's series %s" % tuple(source)
+                    if all(source) else None)
+        if built else
+        # KERNEL=: a kernel given to the package, not built from a tree.
+        "kernel given as KERNEL= (%s%s)" % (
+            meta.get("kernel_input"),
+            " %s %s" % (meta.get("kernel_package"),
+                        meta.get("kernel_package_version"))
+            if meta.get("kernel_package") else ""),
+        "log_url": url("series.txt") if built else None,
+        "valid": True,
+        "misc": _compact(dict(
+            [(k, meta.get(k)) for k in (
+                "ksrc_package", "ksrc_version", "changes_hash", "tree_head",
+                "series_id")] +
+            # The series the tree held (tools/run/tested-series.sh).
+            [("series", ["%s %s" % (p["patch_id"][:12], p["subject"])
+                         for p in series] or None)])),
+    })
+
+
+def report(summary, origin="kstring", log_base=None, start_time=None,
+           git_commit=None):
     """The KCIDB report of one judged run (judge.judge()'s summary).
-    log_base: the URL the run's directory is published at, if it is;
-    start_time: when the run started, RFC 3339 ("2025-01-31T12:00:00Z"),
-    if known. The same run gives the same ids."""
+    log_base: the URL the run's directory is published at (file://RUNDIR
+    when it is not); start_time: when the run started, RFC 3339
+    ("2025-01-31T12:00:00Z"), if known; git_commit: the stable tree's
+    commit of the release the Debian source is, if the user knows it
+    (KCIDB_GIT_COMMIT). The same run gives the same ids."""
     meta, vm = summary.get("meta", {}), summary.get("vm", {})
     if hasattr(start_time, "isoformat"):
         start_time = start_time.isoformat()
@@ -103,61 +186,43 @@ def report(summary, origin="kstring", log_base=None, start_time=None):
         "ksrc_package", "ksrc_version", "changes_hash")])
     build_id = "%s:%s:%s" % (checkout_id, variant,
                              meta.get("kernel_release") or "unknown")
-
     lava = bool(vm.get("lava_job"))
 
     def url(name):
         return log_base and name and "%s/%s" % (log_base.rstrip("/"), name)
 
-    # No git_commit_hash: the tree's HEAD (tree_head, short) is a local
-    # commit of the imported tarball that no public repository has.
-    source = [meta.get(k) for k in ("ksrc_package", "ksrc_version",
-                                    "changes_hash")]
-    checkout = _compact({
-        "id": checkout_id, "origin": origin,
-        "tree_name": meta.get("ksrc_package"),
-        "comment": ("Debian %s %s with kstring's series %s" % tuple(source)
-                    if all(source) else None)
-        if meta.get("kernel_input", "built") == "built" else
-        # KERNEL=: a kernel given to the package, not built from a tree.
-        "kernel given as KERNEL= (%s%s)" % (
-            meta.get("kernel_input"),
-            " %s %s" % (meta.get("kernel_package"),
-                        meta.get("kernel_package_version"))
-            if meta.get("kernel_package") else ""),
-        "valid": True,
-        "misc": _compact(dict(
-            [(k, meta.get(k)) for k in (
-                "ksrc_package", "ksrc_version", "changes_hash", "tree_head",
-                "series_id")] +
-            # The series the tree held (tools/run/tested-series.sh).
-            [("series", ["%s %s" % (p["patch_id"][:12], p["subject"])
-                         for p in summary.get("series", [])] or None)])),
-    })
-    # A run boots a kernel that `make kernel` built: the build passed.
+    checkout = _checkout(meta, summary.get("series", []), checkout_id,
+                         origin, git_commit, url)
+    arch = meta.get("arch") or ("i386" if variant == "i386" else "x86_64")
+    # A run boots a kernel that `make kernel` built (or was given): the
+    # build passed; a failed build never reaches a run.
     build = _compact({
         "id": build_id, "checkout_id": checkout_id, "origin": origin,
-        "architecture": meta.get("arch") or (
-            "i386" if variant == "i386" else "x86_64"),
-        "config_name": variant,
+        "architecture": arch,
+        "config_name": meta.get("kernel_config_source") or variant,
+        "config_url": url("kernel.config") if meta.get("kernel_config")
+        else None,
         "compiler": meta.get("compiler"),
         "comment": "Linux %s (%s)" % (meta["kernel_release"], variant)
         if meta.get("kernel_release") else None,
+        "start_time": meta.get("kernel_build_time"),
         "status": "PASS",
         # The last kernel build's time (build/timings, when recorded):
         # the incremental build's, not a cold one's.
         "duration": _seconds(summary.get("timings", {}).get("kernel")),
-        "misc": _compact(dict((k, meta.get(k)) for k in (
-            "kernel_release", "kernel_image", "kernel_sha256", "kernel_input",
-            "kernel_input_path", "kernel_package", "kernel_package_version",
-            "kernel_config_source"))),
+        "misc": _compact(dict([("variant", variant)] + [
+            (k, meta.get(k)) for k in (
+                "kernel_release", "kernel_image", "kernel_sha256",
+                "kernel_input", "kernel_input_path", "kernel_package",
+                "kernel_package_version")])),
     })
 
+    platform = "lava-qemu-%s" % arch if lava else "qemu-%s" % arch
     environment = _compact({
         "comment": ("LAVA qemu device (lava-run)" if lava
                     else "QEMU guest") + (", accelerator %s" % vm["accel"]
                                    if vm.get("accel") else ""),
-        "misc": _compact({"accel": vm.get("accel"),
+        "misc": _compact({"platform": platform, "accel": vm.get("accel"),
                           "accel_note": vm.get("accel_note")}),
     })
     run_id = summary["run_id"]
@@ -181,11 +246,11 @@ def report(summary, origin="kstring", log_base=None, start_time=None):
                               "timeout": vm.get("timeout"),
                               "tests": meta.get("tests")})}
     nodes = [boot]
-    for path, t in _results(summary["tests"]):
-        node = {"path": path, "status": STATUS.get(t["outcome"], "ERROR"),
+    for path, t, _ in results(summary["tests"]):
+        node = {"path": path, "status": status_of(t),
                 "comment": t.get("directive"),
-                "misc": {"outcome": t["outcome"]}}
-        if path == "kernel_log.clean" and t["outcome"] == "fail":
+                "misc": {"outcome": t["outcome"], "name": t["name"]}}
+        if path == KERNEL_LOG_PATH and t["outcome"] == "fail":
             node["log_excerpt"] = "\n".join(
                 summary.get("console_problems", []))[:EXCERPT_MAX]
         nodes.append(node)
@@ -208,22 +273,42 @@ def report(summary, origin="kstring", log_base=None, start_time=None):
             "checkouts": [checkout], "builds": [build], "tests": tests}
 
 
-# validate(): the part of the v5.3 schema that report() relies on, without
-# the jsonschema package. A check is a regex its string must match whole,
-# a type, or a function.
+# validate(): the v5.3 schema on every field report() writes, without the
+# jsonschema package, and stricter where the schema leaves a "format" to
+# optional checkers: a date-time must be a real one (RFC 3339), a URI
+# must be RFC 3986's characters with a scheme. A check is a regex its
+# string must match whole, a tuple of values, a type, or a function.
 ORIGIN = re.compile(r"[a-z0-9_]+")
-ID = re.compile(r"[a-z0-9_]+:.*", re.S)
+ID = re.compile(r"[a-z0-9_]+:[^\0]*")
 PATH = re.compile(r"([A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*)?")
-TIME = re.compile(r"\d{4}-\d\d-\d\d[Tt ]\d\d:\d\d:\d\d(\.\d+)?"
-                  r"([Zz]|[+-]\d\d:\d\d)")
-URI = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*:[^\s]+")
-TEXT = re.compile(r".*", re.S)
+TEXT = re.compile(r"[^\0]*")
+URI = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*:"
+                 r"([A-Za-z0-9._~:/?#\[\]@!$&'()*+,;=-]|%[0-9A-Fa-f]{2})+")
+RFC3339 = re.compile(r"(\d{4})-(\d\d)-(\d\d)[Tt ](\d\d):(\d\d):(\d\d)"
+                     r"(\.\d+)?([Zz]|[+-](\d\d):(\d\d))")
+
+
+def TIME(value):
+    """An RFC 3339 date-time that exists: no 2025-13-31, no 25:00."""
+    m = isinstance(value, str) and RFC3339.fullmatch(value)
+    if not m:
+        return False
+    try:
+        datetime.datetime(*(int(g) for g in m.group(1, 2, 3, 4, 5, 6)))
+    except ValueError:
+        return False
+    return m.group(9) is None or (int(m.group(9)) < 24 and
+                                  int(m.group(10)) < 60)
+
+
+def _text(limit):
+    return lambda v: isinstance(v, str) and "\0" not in v and len(v) <= limit
 
 
 def _resources(value):
     return isinstance(value, list) and all(
         isinstance(r, dict) and set(r) == {"name", "url"} and
-        isinstance(r["name"], str) and re.fullmatch(r"[^/]+", r["name"])
+        isinstance(r["name"], str) and re.fullmatch(r"[^/\0]+", r["name"])
         and isinstance(r["url"], str) and URI.fullmatch(r["url"])
         for r in value)
 
@@ -233,13 +318,35 @@ def _number(value):
 
 
 COMMON = {"_timestamp": TIME, "id": ID, "origin": ORIGIN, "comment": TEXT,
-          "start_time": TIME, "log_url": URI, "log_excerpt": TEXT,
-          "misc": dict}
+          "start_time": TIME, "log_url": URI,
+          "log_excerpt": _text(EXCERPT_MAX), "misc": dict}
+COMPATIBLE = re.compile(r"[^ \0]+(,[^ \0]+)*")
+
+
+def _environment(v):
+    return (isinstance(v, dict) and set(v) <= {"compatible", "comment",
+                                              "misc"}
+            and _check(TEXT, v.get("comment", ""))
+            and isinstance(v.get("misc", {}), dict)
+            and isinstance(v.get("compatible", []), list)
+            and all(_check(COMPATIBLE, c) for c in v.get("compatible", [])))
+
+
+def _measurement(v):
+    return (isinstance(v, dict) and set(v) <= {"value", "unit", "prefix"}
+            and _number(v.get("value")) and _check(TEXT, v.get("unit", ""))
+            and v.get("prefix", "metric") in ("metric", "binary"))
+
+
 FIELDS = {
     "checkouts": (("id", "origin"), dict(
-        COMMON, tree_name=TEXT, git_repository_url=re.compile("https://.*"),
+        COMMON, tree_name=TEXT,
+        git_repository_url=lambda v: (_check(URI, v) and
+                                      v.startswith("https://")),
         git_commit_hash=re.compile("[0-9a-f]{40}"), git_commit_name=TEXT,
-        git_commit_tags=list, git_commit_message=TEXT,
+        git_commit_tags=lambda v: isinstance(v, list) and all(
+            _check(TEXT, t) for t in v),
+        git_commit_message=TEXT,
         git_repository_branch=TEXT, git_repository_branch_tip=bool,
         patchset_files=_resources,
         patchset_hash=re.compile("([0-9a-f]{64})?"), message_id=TEXT,
@@ -253,10 +360,11 @@ FIELDS = {
     "tests": (("build_id", "id", "origin"), dict(
         COMMON, build_id=ID, path=PATH, status=STATUSES, duration=_number,
         input_files=_resources, output_files=_resources,
-        number=lambda v: isinstance(v, dict) and _number(v.get("value")),
-        environment=lambda v: isinstance(v, dict) and set(v) <= {
-            "compatible", "comment", "misc"})),
+        number=_measurement, environment=_environment)),
 }
+# What an object's reference must name, in the same report.
+REFERENCES = {"builds": ("checkout_id", "checkouts"),
+              "tests": ("build_id", "builds")}
 
 
 def _check(check, value):
@@ -283,8 +391,10 @@ def _nulls(value, where):
 
 
 def validate(report):
-    """The report's problems against the schema, as far as report() uses
-    it, and ids repeated within a list (KCIDB would keep only one)."""
+    """The report's problems against the schema, on every field report()
+    writes; ids repeated within a list (KCIDB would keep only one), ids
+    not of their object's origin, and references to objects the report
+    does not hold (report() writes each run's whole chain)."""
     if not isinstance(report, dict):
         return ["report: not an object"]
     problems = ["report: unknown field %s" % k for k in sorted(report)
@@ -318,4 +428,16 @@ def validate(report):
             if obj.get("id") in ids:
                 problems.append("%s: id %r repeated" % (where, obj["id"]))
             ids.add(obj.get("id"))
+            # An id is its origin's: "ORIGIN:...".
+            if (isinstance(obj.get("id"), str) and
+                    isinstance(obj.get("origin"), str) and
+                    not obj["id"].startswith(obj["origin"] + ":")):
+                problems.append("%s: id %r is not origin %r's" % (
+                    where, obj["id"], obj["origin"]))
+            ref = REFERENCES.get(kind)
+            if ref and ref[0] in obj and obj[ref[0]] not in [
+                    o.get("id") for o in report.get(ref[1], [])
+                    if isinstance(o, dict)]:
+                problems.append("%s: %s %r is in no %s of the report" % (
+                    where, ref[0], obj[ref[0]], ref[1][:-1]))
     return problems

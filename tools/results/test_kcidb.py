@@ -21,6 +21,7 @@ FIXTURES = os.path.join(HERE, "fixtures")
 import judge                         # noqa: E402
 import kcidb                         # noqa: E402
 import lava                          # noqa: E402
+import parse                         # noqa: E402
 import taptest                       # noqa: E402
 
 META = {"kernel_release": "6.1.123", "ksrc_package": "linux-source-6.1",
@@ -87,11 +88,12 @@ class Mapping(unittest.TestCase):
                           count(report, "SKIP")), (9, 0, 1))
         st = statuses(report)
         self.assertEqual(st["kselftest.lib.printf_sh"], "PASS")
-        self.assertEqual(st["kselftest.lib.parse_integer_sh.u8_10_-_255"],
-                         "PASS")
+        self.assertEqual(st["kselftest.lib.parse_integer_sh." +
+                            kcidb.escape("u8 10 - 255")], "PASS")
         self.assertEqual(st["kselftest.lib.missing_sh"], "SKIP")
-        self.assertEqual(st["dmesg.test_parse_integer"], "PASS")
-        self.assertEqual(st["kernel_log.clean"], "PASS")
+        self.assertEqual(st["kselftest.module_verdict.test_parse_integer"],
+                         "PASS")
+        self.assertEqual(st["boot.kernel_log"], "PASS")
         self.assertEqual(st["boot"], "PASS")
 
     def test_subtest_failed(self):
@@ -99,12 +101,12 @@ class Mapping(unittest.TestCase):
         self.assertEqual(
             sorted(p for p, s in statuses(report).items() if s == "FAIL"),
             ["kselftest.lib.parse_integer_sh",
-             "kselftest.lib.parse_integer_sh.s8_10_-_-129"])
+             "kselftest.lib.parse_integer_sh." + kcidb.escape("s8 10 - -129")])
         self.assertEqual(count(report, "PASS"), 7)
 
     def test_hung_and_panic_do_not_pass(self):
         for name, status in (("hung", "ERROR"), ("panic", "FAIL"),
-                             ("no-tests", "MISS")):
+                             ("no-tests", "ERROR")):
             with self.subTest("%s: boot %s" % (name, status)):
                 report = kcidb.report(judged(name))
                 self.assertEqual(statuses(report)["boot"], status)
@@ -132,10 +134,17 @@ class Mapping(unittest.TestCase):
         summary["timings"] = {"kernel": "654.3", "image": "1.0"}
         report = kcidb.report(summary)
         checkout, build = report["checkouts"][0], report["builds"][0]
-        self.assertEqual(checkout["tree_name"], "linux-source-6.1")
         self.assertEqual(checkout["id"], "kstring:linux-source-6.1:"
                          "6.1.123-1:0123456789abcdef")
+        # Debian's 6.1.123-1 is the stable tree's v6.1.123.
+        self.assertEqual((checkout["tree_name"],
+                          checkout["git_repository_url"],
+                          checkout["git_repository_branch"],
+                          checkout["git_commit_name"]),
+                         ("stable", kcidb.STABLE, "linux-6.1.y", "v6.1.123"))
         self.assertNotIn("git_commit_hash", checkout)
+        given = kcidb.report(summary, git_commit="a" * 40)["checkouts"][0]
+        self.assertEqual(given["git_commit_hash"], "a" * 40)
         self.assertEqual(build["checkout_id"], checkout["id"])
         self.assertEqual(build["id"], checkout["id"] + ":default:6.1.123")
         self.assertEqual((build["architecture"], build["config_name"]),
@@ -157,9 +166,10 @@ class Mapping(unittest.TestCase):
 
     def test_paths(self):
         for name, path in (("lib:strscpy.sh", "kselftest.lib.strscpy_sh"),
-                           ("dmesg:test_printf", "dmesg.test_printf"),
+                           ("dmesg:test_printf",
+                            "kselftest.module_verdict.test_printf"),
                            ("kunit:string", "kunit.string"),
-                           (judge.KERNEL_LOG_CHECK, "kernel_log.clean"),
+                           (judge.KERNEL_LOG_CHECK, "boot.kernel_log"),
                            ("a:: b.c ", "kselftest.a._.b_c"),
                            ("test 2 (never reported)",
                             "kselftest.test_2_never_reported")):
@@ -168,18 +178,67 @@ class Mapping(unittest.TestCase):
 
 
 class Paths(unittest.TestCase):
-    def test_failing_subtest_keeps_its_path(self):
-        summary = {"run_id": "r", "verdict": "tests-failed", "meta": META,
-                   "tests": [{"name": "lib:parse_integer.sh",
-                              "outcome": "fail", "subtests": [
-                                  {"name": "u8 10 - 255 expected 3 255"
-                                   " got -34 165", "outcome": "fail"},
-                                  {"name": "u8 10 - 256", "outcome": "pass"}
-                              ]}]}
-        paths = [t["path"] for t in kcidb.report(summary)["tests"]]
-        self.assertEqual(paths[2:], [
-            "kselftest.lib.parse_integer_sh.u8_10_-_255",
-            "kselftest.lib.parse_integer_sh.u8_10_-_256"])
+    PASSING = """TAP version 13
+1..1
+# TAP version 13
+# 1..4
+# ok 1 test_x dmesg verdict # all 524 tests passed
+# ok 2 u8 10 - 1
+# ok 3 u8 10 - +1
+# ok 4 test_x load/unload cycles # 100, each: all 524 tests passed (14 s)
+ok 1 selftests: lib: x.sh
+"""
+    FAILING = """TAP version 13
+1..1
+# TAP version 13
+# 1..4
+# not ok 1 test_x dmesg verdict # modprobe exit 1, failed 1 out of 524 tests
+# ok 2 u8 10 - 1
+# not ok 3 u8 10 - +1 # expected 2 1 got -22 0 (vectors line 7)
+# not ok 4 test_x load/unload cycles # cycle 1: modprobe exited 1
+not ok 1 selftests: lib: x.sh # exit=1
+"""
+
+    def paths(self, tap):
+        tests = parse.parse_tap(tap)[1]
+        summary = {"run_id": "r", "verdict": "passed", "tests": tests}
+        return [t["path"] for t in kcidb.report(summary)["tests"]]
+
+    def test_outcome_does_not_move_a_test(self):
+        self.assertEqual(self.paths(self.PASSING), self.paths(self.FAILING))
+
+    def test_a_name_with_its_outcome_moves_the_test(self):
+        """What kcidb-check catches: the same test (its TAP number) on
+        another path when its name carries the outcome."""
+        def keyed(tap):
+            return dict((k, p) for p, _, k in
+                        kcidb.results(parse.parse_tap(tap)[1]))
+        old = self.FAILING.replace("load/unload cycles # cycle",
+                                   "load/unload cycles: cycle")
+        moved = [k for k, p in keyed(self.PASSING).items()
+                 if keyed(old)[k] != p]
+        self.assertEqual(moved, [("lib:x.sh", 4)])
+        self.assertEqual(keyed(self.PASSING), keyed(self.FAILING))
+
+    def test_distinct_names_distinct_paths(self):
+        paths = self.paths(self.PASSING)
+        self.assertEqual(len(paths), len(set(paths)))
+        self.assertNotEqual(kcidb.escape("u8 10 - 1"),
+                            kcidb.escape("u8 10 - +1"))
+        self.assertEqual(kcidb.escape("value_u8"), "value_u8")
+        for name in ("u8 10 - 1", "a.b", "", " ", "\u00e9", "x" * 300):
+            with self.subTest("escape(%r)" % name):
+                self.assertRegex(kcidb.escape(name), r"^[A-Za-z0-9_-]+$")
+
+    def test_fixture_paths_unique(self):
+        for name in sorted(os.listdir(FIXTURES)):
+            paths = [t["path"] for t in kcidb.report(judged(name))["tests"]]
+            with self.subTest(name):
+                self.assertEqual(len(paths), len(set(paths)))
+
+    def test_not_run_is_miss(self):
+        st = statuses(kcidb.report(judged("never-reported")))
+        self.assertIn("MISS", st.values())
 
 
 class Validate(unittest.TestCase):
@@ -200,14 +259,15 @@ class Validate(unittest.TestCase):
             ["tests[1]: status is 'PASSED'"])
 
     def test_missing_id(self):
-        self.assertEqual(self.problems(lambda r: r["builds"][0].pop("id")),
-                         ["builds[0]: no id"])
+        self.assertIn("builds[0]: no id",
+                      self.problems(lambda r: r["builds"][0].pop("id")))
         self.assertEqual(self.problems(lambda r: r["tests"][2].pop("id")),
                          ["tests[2]: no id"])
 
     def test_bad_ids(self):
-        self.assertEqual(len(self.problems(
-            lambda r: r["checkouts"][0].update(id="Kstring:x"))), 1)
+        self.assertIn("checkouts[0]: id 'Kstring:x' is not origin 'kstring''s",
+                      self.problems(
+                          lambda r: r["checkouts"][0].update(id="Kstring:x")))
         self.assertEqual(len(self.problems(
             lambda r: r["tests"][0].update(id=r["tests"][1]["id"]))), 1)
 
@@ -233,6 +293,46 @@ class Validate(unittest.TestCase):
             ["builds[0]: valid unknown field"])
         self.assertEqual(len(self.problems(
             lambda r: r["tests"][0].update(start_time="2025-01-31"))), 1)
+
+
+    def test_real_dates_only(self):
+        for when in ("2025-13-31T00:00:00Z", "2025-02-30T00:00:00Z",
+                     "2025-01-31T24:00:00Z", "2025-01-31T12:00:00+25:00",
+                     "2025-01-31T12:00:00"):
+            with self.subTest(when):
+                self.assertEqual(len(self.problems(
+                    lambda r: r["tests"][0].update(start_time=when))), 1)
+        self.assertEqual(self.problems(lambda r: r["tests"][0].update(
+            start_time="2024-02-29T23:59:59.5+05:30")), [])
+
+    def test_uris(self):
+        for url in ("file:///a b", "no-scheme", "http://x/%zz", "1x:y",
+                    "https://x/\u00e9"):
+            with self.subTest(url):
+                self.assertEqual(len(self.problems(
+                    lambda r: r["tests"][0].update(log_url=url))), 1)
+        self.assertEqual(len(self.problems(lambda r: r["checkouts"][0].update(
+            git_repository_url="http://git.kernel.org/x"))), 1)
+
+    def test_lengths_and_origin(self):
+        self.assertEqual(len(self.problems(lambda r: r["tests"][0].update(
+            log_excerpt="x" * (kcidb.EXCERPT_MAX + 1)))), 1)
+        self.assertEqual(self.problems(lambda r: r["tests"][0].update(
+            log_excerpt="x" * kcidb.EXCERPT_MAX)), [])
+        self.assertEqual(len(self.problems(
+            lambda r: r["tests"][0].update(origin="other"))), 1)
+
+    def test_references(self):
+        self.assertEqual(len(self.problems(
+            lambda r: r["tests"][3].update(build_id="kstring:nope"))), 1)
+        self.assertEqual(len(self.problems(
+            lambda r: r["builds"][0].update(checkout_id="kstring:nope"))), 1)
+
+    def test_environment(self):
+        self.assertEqual(len(self.problems(lambda r: r["tests"][0].update(
+            environment={"misc": "qemu"}))), 1)
+        self.assertEqual(len(self.problems(lambda r: r["tests"][0].update(
+            environment={"compatible": ["a b"]}))), 1)
 
 
 if __name__ == "__main__":
