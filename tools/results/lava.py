@@ -25,10 +25,14 @@ YAML_TAG = re.compile(r'(?<=[:,\[] )! (?=")')
 
 
 def records(path):
-    """lava-run's log records (dicts) from its log file."""
+    """LAVA's log records (dicts) from a log file: lava-run's, one record
+    a line, or a lab's stored job log (`lavacli jobs logs --raw N`),
+    where each record is a YAML list item, "- {...}"."""
     with open(path, encoding="utf-8", errors="replace") as f:
         for line in f:
             line = line.strip()
+            if line.startswith("- {"):
+                line = line[2:]
             if not line.startswith("{"):
                 continue
             try:

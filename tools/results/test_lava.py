@@ -167,6 +167,15 @@ class RecordedJobs(unittest.TestCase):
         self.assertEqual(summary["verdict"], "infra-error")
         self.assertIn("guest's verdict", summary["reasons"][0])
 
+    def test_lab_stored_log(self):
+        """A lab's stored log (lavacli jobs logs --raw): each record a
+        YAML list item. The same results as lava-run's log."""
+        plain = self.judged_edit(lambda l: l)
+        stored = self.judged_edit(lambda l: "- " + l)
+        self.assertEqual(stored["verdict"], "passed")
+        self.assertEqual([(t["name"], t["outcome"]) for t in stored["tests"]],
+                         [(t["name"], t["outcome"]) for t in plain["tests"]])
+
     def test_missing_end_marker(self):
         summary = self.judged_edit(
             lambda l: None if "KSTRING-LAVA-END" in l else l)
