@@ -4,8 +4,9 @@
 # Turn the commits in build/linux back into kernel-changes/: every commit
 # after the pristine import becomes a NNNN-subject.patch, a commit made by
 # a series generator stays a "generate" entry, and the selftests commit's
-# files go back to selftests/ (their one source of truth). Rewrites
-# kernel-changes/series; patch files no longer listed are removed.
+# files go back to selftests/ (their one source of truth); in the 6.12
+# set, a commit that is a 6.1 patch again stays a "../NAME.patch" entry.
+# Rewrites the set's series; patch files no longer listed are removed.
 . "$(dirname "$0")/../lib.sh"
 
 [ -d "$TREE/.git" ] || die "no tree at $TREE: run 'make tree'"
@@ -19,6 +20,15 @@ stamp_ok "$SELFTESTS_STAMP" "$(selftests_key)" ||
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+# A second set (kernel-changes/6.12) shares the 6.1 set's patch wherever
+# a commit is that change again (the same patch-id): "../NAME.patch".
+declare -A base_ids
+base=$KSTRING_ROOT/kernel-changes
+if [ "$(cd "$CHANGES" && pwd -P)" != "$(cd "$base" && pwd -P)" ]; then
+	for p in "$base"/[0-9][0-9][0-9][0-9]-*.patch; do
+		base_ids[$(git patch-id --stable < "$p" | cut -d' ' -f1)]=$(basename "$p")
+	done
+fi
 head -n "$(grep -n -m1 -v '^#' "$CHANGES/series" | cut -d: -f1)" "$CHANGES/series" |
 	grep '^#' > "$tmp/series"
 n=0
@@ -43,10 +53,14 @@ for c in $(git -C "$TREE" rev-list --reverse pristine..HEAD); do
 			"$KSTRING_ROOT/${gen% *}") ${gen#* }" >> "$tmp/series"
 		continue
 	fi
+	shared=${base_ids[$(git -C "$TREE" show "$c" | git patch-id --stable | cut -d' ' -f1)]:-}
+	if [ -n "$shared" ]; then
+		echo "../$shared" >> "$tmp/series"
+		continue
+	fi
 	name=$(git -C "$TREE" format-patch --zero-commit -N --no-signature \
 		--start-number "$n" -1 "$c" -o "$tmp/patches")
-	base=$(basename "$name")
-	echo "$base" >> "$tmp/series"
+	echo "$(basename "$name")" >> "$tmp/series"
 done
 # Replace the old patch files with the new ones.
 find "$CHANGES" -maxdepth 1 -name '[0-9][0-9][0-9][0-9]-*.patch' -delete
