@@ -422,7 +422,8 @@ write_run_info() {
 	$(if [ -n "${KSTRING_KERNEL:-}" ]; then cat "$OBJ/source.env"; else
 		printf 'kernel_input=built\nkernel_config_source=%s\n' "${BASE_CONFIG:-tinyconfig} + kernel-changes/config fragments"
 		patchset_info; fi)
-	kernel_build_time=$(date -u -r "$KERNEL_IMAGE" +%FT%TZ 2>/dev/null)
+	kernel_build_time=$(stamp_field "$KERNEL_STAMP" started)
+	kernel_build_seconds=$(stamp_field "$KERNEL_STAMP" seconds)
 	$(cp "$obj/.config" "$1/kernel.config" 2>/dev/null && echo kernel_config=kernel.config)
 	profile=${PROFILE:-full}
 	tests=${TESTS:-$KSFT_TARGETS}${EXTRA_TESTS:+,$EXTRA_TESTS}

@@ -207,9 +207,9 @@ def report(summary, origin="kstring", log_base=None, start_time=None,
         if meta.get("kernel_release") else None,
         "start_time": meta.get("kernel_build_time"),
         "status": "PASS",
-        # The last kernel build's time (build/timings, when recorded):
-        # the incremental build's, not a cold one's.
-        "duration": _seconds(summary.get("timings", {}).get("kernel")),
+        # The build that made this kernel (its stamp; an incremental
+        # build's time, not a cold one's).
+        "duration": _seconds(meta.get("kernel_build_seconds")),
         "misc": _compact(dict([("variant", variant)] + [
             (k, meta.get(k)) for k in (
                 "kernel_release", "kernel_image", "kernel_sha256",

@@ -129,7 +129,9 @@ class Mapping(unittest.TestCase):
         self.assertEqual(len(report["tests"]), 3)
 
     def test_meta(self):
-        summary = dict(judged("passed"), meta=META)
+        summary = dict(judged("passed"), meta=dict(
+            META, kernel_build_seconds="654.3",
+            kernel_build_time="2025-01-31T11:00:00Z"))
         summary["vm"] = dict(summary["vm"], seconds="123.4")
         summary["timings"] = {"kernel": "654.3", "image": "1.0"}
         report = kcidb.report(summary)
@@ -149,7 +151,8 @@ class Mapping(unittest.TestCase):
         self.assertEqual(build["id"], checkout["id"] + ":default:6.1.123")
         self.assertEqual((build["architecture"], build["config_name"]),
                          ("x86_64", "default"))
-        self.assertEqual(build["duration"], 654.3)
+        self.assertEqual((build["duration"], build["start_time"]),
+                         (654.3, "2025-01-31T11:00:00Z"))
         self.assertEqual(kcidb.validate(report), [])
         boot = report["tests"][0]
         self.assertEqual((boot["path"], boot["duration"]), ("boot", 123.4))

@@ -51,6 +51,8 @@ fi
 "$KSTRING_ROOT/tools/stages/kernel-config.sh" "$obj" "${frags[@]}" || exit 2
 
 say "kernel: make ${ARCH:+ARCH=$ARCH }-j$JOBS bzImage modules in ${obj#"$KSTRING_ROOT"/}"
+# (When and how long, for the results: KCIDB's build start_time/duration.)
+started=$(date -u +%FT%TZ) t0=$(date +%s)
 kbuild -j"$JOBS" bzImage modules ||
 	die "kernel build failed (rerun 'make kernel': the build resumes where it stopped)"
 # With FORTIFY_SOURCE (SANITIZE=1) kbuild compiles lib/test_fortify/, the
@@ -65,5 +67,6 @@ if grep -q '^CONFIG_FORTIFY_SOURCE=y' "$obj/.config"; then
 	fi
 	say "kernel: test_fortify: $(grep -c '^ok: ' "$log") build-time FORTIFY checks passed"
 fi
-stamp_done "$KERNEL_STAMP" "$key" "source=${src%%-*}" "products=$(kernel_products_sum)"
+stamp_done "$KERNEL_STAMP" "$key" "source=${src%%-*}" "products=$(kernel_products_sum)" \
+	"started=$started" "seconds=$(($(date +%s) - t0))"
 say "kernel: built $(cat "$obj/include/config/kernel.release")"
