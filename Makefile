@@ -39,8 +39,8 @@ ifeq ($(origin KERNEL),command line)
 ifneq ($(SANITIZE)$(filter-out x86_64,$(ARCH)),)
 $(error KERNEL= boots the given x86_64 kernel; drop SANITIZE= and ARCH=)
 endif
-ifneq ($(filter watch kunit check-series series export-series drift deb-kernel,$(MAKECMDGOALS)),)
-$(error KERNEL= is for the targets that boot a kernel (run, qa, shell, lava-job, lava-run, negative-control); run '$(filter watch kunit check-series series export-series drift deb-kernel,$(MAKECMDGOALS))' without it)
+ifneq ($(filter watch kunit check-series series export-series drift deb-kernel lava-lab-check,$(MAKECMDGOALS)),)
+$(error KERNEL= is for the targets that boot a kernel (run, qa, shell, lava-job, lava-run, negative-control); run '$(filter watch kunit check-series series export-series drift deb-kernel lava-lab-check,$(MAKECMDGOALS))' without it)
 endif
 export KSTRING_KERNEL := $(abspath $(KERNEL))
 ifeq ($(origin KERNEL_HEADERS),command line)
@@ -73,7 +73,7 @@ STAGE := $(TOOLS)/stages/stage.sh
 KERNEL_STAGE ?= $(TOOLS)/stages/kernel.sh
 
 .PHONY: all deps tree selftests kernel image overlay run qa watch shell test \
-	lava-job lava-run lava-deps kunit negative-control bench-loop \
+	lava-job lava-run lava-submit lava-lab-check lava-deps kunit negative-control bench-loop \
 	check host-test bench fuzz series export-series check-series drift deb-kernel clean \
 	distclean help
 
@@ -125,6 +125,12 @@ lava-job: overlay ## a LAVA job and its artifacts in build/lava/<id>/
 
 lava-run: overlay lava-deps ## that job run here by lava-run, judged like run
 	@tools/lava/run.sh
+
+lava-submit: overlay ## that job submitted to a lab with lavacli (LAVA_URI=, LAVA_ARTIFACT_BASE=), judged like run
+	@tools/lava/submit.sh
+
+lava-lab-check: overlay ## a LAVA lab here (tools/lava/lab.sh), one job through lava-submit, the lab stopped
+	@tools/qa/lava-lab-check.sh
 
 lava-deps: ## install lava-dispatcher (tools/deb-packages-lava)
 	@DEB_PACKAGES_FILE=tools/deb-packages-lava tools/deps.sh

@@ -186,9 +186,12 @@ END {
 		if (!(module in verdict))
 			modules[++nmodules] = module
 		verdict[module] = v ~ /: all / ? "pass" : "fail"
+		verdict_text[module] = substr(v, length(module) + 3)
 	}
-	for (m = 1; m <= nmodules; m++)
+	for (m = 1; m <= nmodules; m++) {
 		result(verdict[modules[m]], "dmesg:" modules[m])
+		printf "KSTRING-DETAIL dmesg:%s: %s\n", modules[m], verdict_text[modules[m]]
+	}
 
 	# The KUnit suites built into the kernel: the KTAP from the log's
 	# first "KTAP version" line, suites numbered 1..plan, each with the

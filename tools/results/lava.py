@@ -12,7 +12,7 @@ import json
 import os
 import re
 
-from parse import read_env
+from parse import TESTS_START, boot_account, read_env
 from judge import COUNTED_AS, EXIT, KERNEL_LOG_CHECK, failures_of, summarize
 
 SUITE = "kstring"                      # the job's monitor name
@@ -65,12 +65,14 @@ def read(path):
     them, "end": the guest's end-marker counts or None, "recorded": the
     number of result records, "job": LAVA's job result, "errors": LAVA's
     error messages, "panic": a kernel panic on the console, "timeout":
-    the monitor timed out, "details": the guest's KSTRING-DETAIL lines}."""
+    the monitor timed out, "details": the guest's KSTRING-DETAIL lines,
+    "boot": when the tests started (parse.boot_account)}."""
     tests, errors, details = [], [], []
     by_name = {}
     end = job = None
     recorded = 0
     panic = timeout = False
+    boot = ""
     for r in records(path):
         msg = r.get("msg")
         lvl = r.get("lvl")
@@ -99,13 +101,15 @@ def read(path):
                 details.append(msg.split("KSTRING-DETAIL ", 1)[1].strip())
             if "Kernel panic" in msg:
                 panic = True
+            if TESTS_START.search(msg):
+                boot = TESTS_START.search(msg).group(0)
         elif lvl in ("error", "exception") and isinstance(msg, str):
             errors.append(msg)
         if isinstance(msg, str) and "lava-test-monitor timed out" in msg:
             timeout = True
     return {"tests": tests, "end": end, "recorded": recorded, "job": job,
             "errors": errors, "panic": panic, "timeout": timeout,
-            "details": details}
+            "details": details, "boot": boot_account(boot)[0]}
 
 
 def status_of(lava):
@@ -140,7 +144,9 @@ def judge(rundir, timeout="?"):
         prefix = ("kernel-log: " if t["name"] == KERNEL_LOG_CHECK
                   else t["name"] + ": ")
         found = [d for d in lava["details"] if d.startswith(prefix)]
-        if found and t["outcome"] in ("fail", "skip"):
+        # (A module's verdict says what it counted, passing or not.)
+        if found and (t["outcome"] in ("fail", "skip") or
+                      t["name"].startswith("dmesg:")):
             t["directive"] = (found[0] if t["name"] == KERNEL_LOG_CHECK
                               else found[0][len(prefix):])
         t["failures"] = failures_of(t)
@@ -164,6 +170,8 @@ def judge(rundir, timeout="?"):
         summary["reasons"].insert(0, "the guest's verdict %s disagrees "
                                   "with its results" % (guest or "missing"))
     summary["lava"]["guest_verdict"] = guest[0] if guest else None
+    if lava["boot"]:
+        summary["boot"] = lava["boot"]
     return summary, results
 
 
