@@ -5,7 +5,7 @@
 # generated commits regenerated, selftests/ committed last) to
 # build/series/ as upstream-ready git format-patch files with a cover
 # letter taken from kernel-changes/cover-letter (6.12: its own, in its own
-# SERIES_DIR).
+# SERIES_DIR), signed by the submitter (SUBMITTER= or git's identity).
 . "$(dirname "$0")/../lib.sh"
 
 out=${SERIES_DIR:-$BUILD/series}	# build/series-6.12 for 6.12
@@ -31,4 +31,29 @@ awk -v subject="$subject" -v blurb="$out/.blurb" '
 	{ print }' "$letter" > "$letter.new" && mv "$letter.new" "$letter" ||
 	die "cannot write the cover letter $letter"
 rm -f "$out/.blurb"
+
+# The submitter: SUBMITTER="Name <email>", else git's user.name and
+# user.email here. What is mailed carries their From: and Signed-off-by:
+# in place of the team placeholder the tree's commits are made with.
+placeholder="Kernel Strings Team <kstrings@example.org>"
+submitter=${SUBMITTER:-}
+if [ -z "$submitter" ]; then
+	name=$(git -C "$KSTRING_ROOT" config user.name)
+	email=$(git -C "$KSTRING_ROOT" config user.email)
+	[ -n "$name" ] && [ -n "$email" ] && submitter="$name <$email>"
+fi
+if [ -z "$submitter" ]; then
+	warn "no submitter (SUBMITTER=\"Name <email>\" or git config user.name/user.email): the patches carry the placeholder $placeholder, which is no DCO sign-off"
+elif [[ $submitter != *" <"*@*">" ]]; then
+	die "SUBMITTER=$submitter: want \"Name <email>\""
+else
+	for f in "$out"/*.patch; do
+		awk -v from="$placeholder" -v to="$submitter" '
+			$0 == "From: " from { $0 = "From: " to }
+			$0 == "Signed-off-by: " from { $0 = "Signed-off-by: " to }
+			{ print }' "$f" > "$f.new" && mv "$f.new" "$f" ||
+			die "cannot write $f"
+	done
+	say "series: From: and Signed-off-by: $submitter"
+fi
 say "series: $(($(ls "$out" | wc -l) - 1)) patches + cover letter in ${out#"$KSTRING_ROOT"/}/"
