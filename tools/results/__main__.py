@@ -20,6 +20,9 @@
   python3 tools/results kcidb-check RUNDIR...
       TAP: valid kcidb.json (none in a negative control's run), unique
       paths, and one path for a test in all the runs
+  python3 tools/results build-failed RUNDIR
+      a failed kernel build (meta.env, build.log) as summary.json and a
+      kcidb.json whose build is FAIL
   python3 tools/results count SUMMARY.json
       "PASS FAIL SKIP" of its results
   python3 tools/results expect SUMMARY.json RC EXPECT LABEL
@@ -40,6 +43,7 @@ import expect
 import judge
 import kcidb
 import lava
+import parse
 import write
 
 
@@ -136,6 +140,23 @@ def kcidb_check(*rundirs):
     return 0 if all(ok for _, ok in checks) else 1
 
 
+def build_failed(rundir):
+    """A failed kernel build as a result (tools/run/build-failed.sh):
+    summary.json and a kcidb.json whose build has status FAIL and the end
+    of the build log; no test ran."""
+    summary = {
+        "run_id": os.path.basename(rundir.rstrip("/")),
+        "verdict": "build-failed", "exit_code": 2,
+        "reasons": ["the kernel build failed (build.log)"],
+        "meta": parse.read_env(os.path.join(rundir, "meta.env")),
+        "vm": {}, "tests": []}
+    with open(os.path.join(rundir, "build.log"), errors="replace") as f:
+        log = f.read()
+    write.summary_json(os.path.join(rundir, "summary.json"), summary)
+    kcidb_json(rundir, dict(summary, build_log=log))
+    return 0
+
+
 def count(path):
     with open(path) as f:
         c = judge.count(json.load(f)["tests"])
@@ -167,6 +188,7 @@ COMMANDS = {
     "lava-verdict": (lava_verdict, 1),
     "compare": (compare, 3),
     "count": (count, 1),
+    "build-failed": (build_failed, 1),
     "kcidb-check": (kcidb_check, -1),
     "expect": (check_expect, 4),
     "drift-result": (lambda v, d, rc, t0: drift.result(v, d, int(rc),

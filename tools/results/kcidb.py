@@ -122,6 +122,14 @@ def _seconds(value):
         return None
 
 
+def _tail(text, limit):
+    """The last limit characters of text, from a line's start."""
+    if len(text) <= limit:
+        return text
+    cut = text[-limit:]
+    return cut[cut.find("\n") + 1:] if "\n" in cut else cut
+
+
 def status_of(test):
     if test.get("directive") == NOT_RUN:
         return "MISS"
@@ -195,7 +203,9 @@ def report(summary, origin="kstring", log_base=None, start_time=None,
                          origin, git_commit, url)
     arch = meta.get("arch") or ("i386" if variant == "i386" else "x86_64")
     # A run boots a kernel that `make kernel` built (or was given): the
-    # build passed; a failed build never reaches a run.
+    # build passed. A failed build is a report of its own
+    # (tools/run/build-failed.sh): the build FAIL, with its log, no tests.
+    failed = summary["verdict"] == "build-failed"
     build = _compact({
         "id": build_id, "checkout_id": checkout_id, "origin": origin,
         "architecture": arch,
@@ -206,7 +216,10 @@ def report(summary, origin="kstring", log_base=None, start_time=None,
         "comment": "Linux %s (%s)" % (meta["kernel_release"], variant)
         if meta.get("kernel_release") else None,
         "start_time": meta.get("kernel_build_time"),
-        "status": "PASS",
+        "status": "FAIL" if failed else "PASS",
+        "log_url": url("build.log") if failed else None,
+        "log_excerpt": _tail(summary.get("build_log", ""), EXCERPT_MAX)
+        if failed else None,
         # The build that made this kernel (its stamp; an incremental
         # build's time, not a cold one's).
         "duration": _seconds(meta.get("kernel_build_seconds")),
@@ -217,6 +230,9 @@ def report(summary, origin="kstring", log_base=None, start_time=None,
                 "kernel_package_version")])),
     })
 
+    if failed:
+        return {"version": {"major": MAJOR, "minor": MINOR},
+                "checkouts": [checkout], "builds": [build], "tests": []}
     platform = "lava-qemu-%s" % arch if lava else "qemu-%s" % arch
     environment = _compact({
         "comment": ("LAVA qemu device (lava-run)" if lava

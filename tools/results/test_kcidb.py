@@ -180,6 +180,23 @@ class Mapping(unittest.TestCase):
                 self.assertEqual(kcidb.path_of(name), path)
 
 
+class BuildFailed(unittest.TestCase):
+    def test_a_failed_build_is_reported(self):
+        log = "".join("  CC      lib/x%d.o\n" % i for i in range(3000))
+        log += "lib/string.c:1:1: error: expected ';'\n"
+        summary = {"run_id": "r-build-failed", "verdict": "build-failed",
+                   "exit_code": 2, "meta": dict(META, kernel_build_seconds="12"),
+                   "vm": {}, "tests": [], "build_log": log}
+        report = kcidb.report(summary, log_base="file:///r")
+        self.assertEqual(kcidb.validate(report), [])
+        build = report["builds"][0]
+        self.assertEqual((build["status"], build["log_url"], report["tests"]),
+                         ("FAIL", "file:///r/build.log", []))
+        self.assertTrue(build["log_excerpt"].endswith("expected ';'\n"))
+        self.assertLessEqual(len(build["log_excerpt"]), kcidb.EXCERPT_MAX)
+        self.assertTrue(build["log_excerpt"].startswith("  CC"))
+
+
 class Paths(unittest.TestCase):
     PASSING = """TAP version 13
 1..1

@@ -53,8 +53,12 @@ fi
 say "kernel: make ${ARCH:+ARCH=$ARCH }-j$JOBS bzImage modules in ${obj#"$KSTRING_ROOT"/}"
 # (When and how long, for the results: KCIDB's build start_time/duration.)
 started=$(date -u +%FT%TZ) t0=$(date +%s)
-kbuild -j"$JOBS" bzImage modules ||
-	die "kernel build failed (rerun 'make kernel': the build resumes where it stopped)"
+if ! kbuild -j"$JOBS" bzImage modules; then
+	# (The stage's log so far, from tools/lib.sh's run_stage.)
+	failed=$("$KSTRING_ROOT/tools/run/build-failed.sh" "$LOGS/kernel.log" \
+		"$started" "$(($(date +%s) - t0))")
+	die "kernel build failed (rerun 'make kernel': the build resumes where it stopped)${failed:+; reported in ${failed#"$KSTRING_ROOT"/}/}"
+fi
 # With FORTIFY_SOURCE (SANITIZE=1) kbuild compiles lib/test_fortify/, the
 # build-time tests of the fortified string functions (strscpy() and
 # strscpy_truncate() among them), but only logs their failures.
