@@ -6,6 +6,9 @@ control's tools/qa/negative-control.expect): one "KEY VALUE" a line,
   reason TEXT         one of the verdict's reasons contains TEXT
   because TEST TEXT   the result TEST's detail contains TEXT (a skip's
                       reason, a failure's message; TEST without spaces)
+  shows TEST TEXT     a line the table prints under the failed result
+                      TEST (a failing subtest with its message, a
+                      module's case line) contains TEXT
   OUTCOME TEST NAME   a result's outcome (pass, fail, skip, ...)
   absent TEST NAME    no such result: the test did not run
 Prints TAP; true when every expectation holds."""
@@ -30,6 +33,7 @@ def check(summary_path, rc, expect_path, label):
         s = {"verdict": "no summary", "tests": []}
     got = {t["name"]: t["outcome"] for t in s["tests"]}
     detail = {t["name"]: t.get("directive", "") for t in s["tests"]}
+    shown = {t["name"]: t.get("failures", []) for t in s["tests"]}
     checks = []
     try:
         wanted = list(expectations(expect_path))
@@ -54,6 +58,11 @@ def check(summary_path, rc, expect_path, label):
             checks.append(("%s says '%s' (got '%s')" % (
                 name, text, detail.get(name, "nothing")),
                 text in detail.get(name, "")))
+        elif key == "shows":
+            name, _, text = value.partition(" ")
+            checks.append(("the table shows '%s' under %s (got %s)" % (
+                text, name, "; ".join(shown.get(name, [])[:3]) or "nothing"),
+                any(text in line for line in shown.get(name, []))))
         elif key == "absent":
             checks.append(("%s: not run (got %s)" % (value, got.get(
                 value, "nothing")), value not in got))

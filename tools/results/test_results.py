@@ -283,20 +283,24 @@ class Expect(unittest.TestCase):
                 json.dump({"verdict": "tests-failed",
                            "reasons": ["lib:a.sh: fail"], "tests": [
                     {"name": "lib:a.sh", "outcome": "fail",
-                     "directive": "exited 0 but reported 1 failing subtest"},
+                     "directive": "exited 0 but reported 1 failing subtest",
+                     "failures": ["not ok 2 u8 10 - 41 # expected 2 42 got "
+                                  "2 41 (vectors line 7)"]},
                     {"name": "kernel-log:x y", "outcome": "pass"}]}, f)
             with open(e, "w") as f:
                 f.write("# c\nexit 1\nverdict tests-failed\n"
                         "fail lib:a.sh\npass kernel-log:x y\n"
                         "absent lib:b.sh\nreason a.sh: fail\n"
-                        "because lib:a.sh exited 0 but\n")
+                        "because lib:a.sh exited 0 but\n"
+                        "shows lib:a.sh u8 10 - 41 # expected 2 42 got 2 41\n")
             text, ok = expect.check(s, 1, e, "nc")
             self.assertTrue(ok, text)
-            self.assertEqual(text.count("\nok "), 7)
+            self.assertEqual(text.count("\nok "), 8)
             _, ok = expect.check(s, 0, e, "nc")
             self.assertFalse(ok)
             for wrong in ("absent lib:a.sh\n", "fail lib:b.sh\n",
-                          "reason b.sh\n", "because lib:a.sh exit 1\n"):
+                          "reason b.sh\n", "because lib:a.sh exit 1\n",
+                          "shows lib:a.sh vectors line 8\n"):
                 with open(e, "a") as f:
                     f.write(wrong)
                 _, ok = expect.check(s, 1, e, "nc")
