@@ -89,20 +89,29 @@ def path_of(name):
     return ".".join(["kselftest"] + [_component(p) for p in name.split(":")])
 
 
+# A LAVA job records a subtest's first 60 characters (tools/guest/
+# results.awk; LAVA keeps test case names short): its path is made from
+# those in every run, so that a QEMU and a LAVA run agree. Longer names
+# that share them are told apart by --N, in TAP order.
+SUBTEST_NAME_MAX = 60
+
+
 def results(tests, parent=None, key=()):
     """(path, result, key) of each result and its subtests, at any depth;
     key: what makes it the same test in another run, whatever its name
     says: the top-level result's name (kselftest's own), then each
     subtest's TAP number. A name that comes again under
     the same parent (a vector listed twice in parse_integer.vectors) is
-    another test: its second path ends in "--2", its third in "--3"."""
+    another test: its second path ends in "--2", its third in "--3"
+    (so does a long name whose first SUBTEST_NAME_MAX characters came
+    before)."""
     seen = {}
     for t in tests:
-        path = ("%s.%s" % (parent, escape(t["name"])) if parent
-                else path_of(t["name"]))
-        seen[t["name"]] = seen.get(t["name"], 0) + 1
-        if seen[t["name"]] > 1:
-            path += "--%d" % seen[t["name"]]
+        path = ("%s.%s" % (parent, escape(t["name"][:SUBTEST_NAME_MAX]))
+                if parent else path_of(t["name"]))
+        seen[path] = seen.get(path, 0) + 1
+        if seen[path] > 1:
+            path += "--%d" % seen[path]
         mine = key + (t.get("number", 0) if parent else t["name"],)
         yield path, t, mine
         yield from results(t.get("subtests", []), path, mine)

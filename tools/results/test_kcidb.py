@@ -240,6 +240,21 @@ not ok 1 selftests: lib: x.sh # exit=1
         self.assertEqual(moved, [("lib:x.sh", 4)])
         self.assertEqual(keyed(self.PASSING), keyed(self.FAILING))
 
+    def test_lava_truncated_names_keep_their_paths(self):
+        """LAVA records a subtest's first 60 characters: the paths of
+        both runs agree, and two long names sharing those stay apart."""
+        long1 = "u8 10 - " + "0" * 70 + "1"
+        long2 = "u8 10 - " + "0" * 70 + "2"
+
+        def paths(names):
+            tests = [{"name": "lib:x.sh", "outcome": "pass", "subtests": [
+                {"name": n, "number": i, "outcome": "pass"}
+                for i, n in enumerate(names, 1)]}]
+            return [p for p, _, _ in kcidb.results(tests)]
+        qemu = paths([long1, long2])
+        self.assertEqual(qemu, paths([long1[:60], long2[:60]]))
+        self.assertEqual(len(set(qemu)), 3)
+
     def test_distinct_names_distinct_paths(self):
         paths = self.paths(self.PASSING)
         self.assertEqual(len(paths), len(set(paths)))
