@@ -88,6 +88,7 @@ function result(res, name) {
 function keep_subresult() {
 	sub_line[++subs] = outcome(r_failed, r_directive) " #" r_number " " \
 		substr(r_name, 1, 60)
+	sub_why[subs] = r_failed ? r_directive : ""
 }
 
 # result_with_subs(res, name, how): the result, then those nested in it.
@@ -110,6 +111,10 @@ function result_with_subs(res, name, how,    i, w, bad) {
 		count[w[1]]++
 		printf "KSTRING-RESULT %s %s %s\n", w[1], name, \
 			substr(sub_line[i], length(w[1]) + 2)
+		# What a failing one expected and got, as make run's table
+		# shows it.
+		if (w[1] == "fail" && sub_why[i] != "")
+			printf "KSTRING-DETAIL %s %s: %s\n", name, w[2], sub_why[i]
 	}
 	subs = 0
 }

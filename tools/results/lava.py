@@ -149,6 +149,12 @@ def judge(rundir, timeout="?"):
                       t["name"].startswith("dmesg:")):
             t["directive"] = (found[0] if t["name"] == KERNEL_LOG_CHECK
                               else found[0][len(prefix):])
+        # A failing subtest's message: "<test> #<n>: expected ... got".
+        for sub in t["subtests"]:
+            mine = "%s #%d: " % (t["name"], sub["number"])
+            found = [d for d in lava["details"] if d.startswith(mine)]
+            if found and sub["outcome"] == "fail":
+                sub["directive"] = found[0][len(mine):]
         t["failures"] = failures_of(t)
     guest = [t["outcome"] for t in lava["tests"] if t["name"] == GUEST_VERDICT]
     results = [t for t in lava["tests"] if t["name"] != GUEST_VERDICT]
@@ -159,7 +165,9 @@ def judge(rundir, timeout="?"):
                         lava={"recorded": lava["recorded"],
                               "end_marker": lava["end"],
                               "errors": lava["errors"][:10]},
-                        console_problems=lava["details"])
+                        console_problems=[
+                            d[len("kernel-log: "):] for d in lava["details"]
+                            if d.startswith("kernel-log: ")])
     if why:
         summary["reasons"].insert(0, why)
     # The guest's own verdict must be the one judged from its results.

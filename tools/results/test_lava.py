@@ -85,6 +85,36 @@ class GuestAgrees(unittest.TestCase):
         self.assertEqual(host, ["SKIP: missing: module test_missing is not found"])
         self.assertIn("KSTRING-DETAIL lib:missing.sh: " + host[0], got)
 
+    def test_failing_subtest_message(self):
+        """The guest passes on what a failing subtest expected and got;
+        lava.py puts it where make run's table has it (fixtures/
+        nested-not-ok: a wrong vector)."""
+        with tempfile.TemporaryDirectory() as tmp:
+            for f in ("tap.log", "dmesg.log"):
+                shutil.copy(os.path.join(FIXTURES, "nested-not-ok", f), tmp)
+            with open(os.path.join(tmp, "qemu.env"), "w") as f:
+                f.write("status=finished\n")
+            _, _, host = judge.judge(tmp)
+            got = guest_lines(tmp)
+        detail = [l for l in got if " #2: " in l]
+        self.assertEqual(detail, ["KSTRING-DETAIL lib:hidden_pi.sh #2: "
+                                  "expected 4 65534 got 4 65535 "
+                                  "(vectors line 1004)"])
+        # Through a LAVA log: the same failure lines as the host's.
+        records = ['{"lvl": "target", "msg": "%s"}' % l.replace('"', '\\"')
+                   for l in got]
+        records += ['{"lvl": "results", "msg": {"definition": "kstring", '
+                    '"result": "%s", "extra": {"test_case_id": "%s"}}}'
+                    % tuple(l.split(" ", 2)[1:]) for l in got
+                    if l.startswith("KSTRING-RESULT ")]
+        with tempfile.TemporaryDirectory() as tmp:
+            with open(os.path.join(tmp, "lava.log"), "w") as f:
+                f.write("\n".join(records) + "\n")
+            _, results = lava.judge(tmp)
+        want = [t["failures"] for t in host if t["name"] == "lib:hidden_pi.sh"]
+        self.assertEqual([t["failures"] for t in results
+                          if t["name"] == "lib:hidden_pi.sh"], want)
+
     def test_problem_patterns_shared(self):
         """The guest's pattern list compiles, for Python, to what the
         host uses, and catches what the host catches."""
