@@ -153,14 +153,16 @@ def _checkout(meta, series, checkout_id, origin, git_commit, url):
                                     "changes_hash")]
     # "6.1.192-3" is upstream v6.1.192, on the stable tree's linux-6.1.y.
     m = re.match(r"(\d+)\.(\d+)(\.\d+)?-", meta.get("ksrc_version") or "")
-    upstream = m and built
+    upstream = bool(m) and built
     return _compact({
         "id": checkout_id, "origin": origin,
         "tree_name": "stable" if upstream else meta.get("ksrc_package"),
         "git_repository_url": STABLE if upstream else None,
-        "git_repository_branch": upstream and "linux-%s.%s.y" % m.group(1, 2),
-        "git_commit_name": upstream and "v%s.%s%s" % (
-            m.group(1), m.group(2), m.group(3) or ""),
+        "git_repository_branch": "linux-%s.%s.y" % m.group(1, 2)
+        if upstream else None,
+        "git_commit_name": "v%s.%s%s" % (m.group(1), m.group(2),
+                                         m.group(3) or "")
+        if upstream else None,
         "git_commit_hash": git_commit if upstream else None,
         "patchset_hash": meta.get("patchset_hash") if built else None,
         "start_time": meta.get("tree_time") if built else None,

@@ -147,6 +147,14 @@ class Mapping(unittest.TestCase):
         self.assertNotIn("git_commit_hash", checkout)
         given = kcidb.report(summary, git_commit="a" * 40)["checkouts"][0]
         self.assertEqual(given["git_commit_hash"], "a" * 40)
+        # A kernel given as KERNEL=: no stable checkout, still valid.
+        deb = kcidb.report(dict(summary, meta=dict(
+            META, kernel_input="deb", kernel_package="linux-image-x",
+            kernel_package_version="1")), git_commit="a" * 40)
+        self.assertEqual(kcidb.validate(deb), [])
+        self.assertFalse(set(deb["checkouts"][0]) & {
+            "git_repository_url", "git_repository_branch",
+            "git_commit_name", "git_commit_hash", "patchset_hash"})
         self.assertEqual(build["checkout_id"], checkout["id"])
         self.assertEqual(build["id"], checkout["id"] + ":default:6.1.123")
         self.assertEqual((build["architecture"], build["config_name"]),
