@@ -49,7 +49,11 @@ stop() {
 		kill -TERM -- "-$(cat "$p")" 2>/dev/null || kill "$(cat "$p")" 2>/dev/null
 		rm -f "$p"
 	done
-	pg_ctlcluster "$pg" main stop 2>/dev/null
+	# PostgreSQL only if the lab started it: it may serve others.
+	if [ -f "$lab/pg-started" ]; then
+		pg_ctlcluster "$pg" main stop 2>/dev/null
+		rm -f "$lab/pg-started"
+	fi
 	say "lab: stopped"
 }
 
@@ -59,8 +63,10 @@ start() {
 	# PostgreSQL first: lava-server's postinst creates its database.
 	DEB_PACKAGES_FILE=$KSTRING_ROOT/tools/deb-packages-lab "$KSTRING_ROOT/tools/deps.sh" postgresql ||
 		exit 2
-	pg_ctlcluster "$pg" main start 2>/dev/null
-	pg_ctlcluster "$pg" main status > /dev/null || die "PostgreSQL $pg did not start"
+	if ! pg_ctlcluster "$pg" main status > /dev/null 2>&1; then
+		pg_ctlcluster "$pg" main start && touch "$lab/pg-started" ||
+			die "PostgreSQL $pg did not start"
+	fi
 	DEB_PACKAGES_FILE=$KSTRING_ROOT/tools/deb-packages-lab "$KSTRING_ROOT/tools/deps.sh" || exit 2
 
 	daemon gunicorn gunicorn3 lava_server.wsgi -u lavaserver -g lavaserver \
