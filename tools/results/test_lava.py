@@ -40,6 +40,18 @@ def guest_lines(run):
     return out.splitlines()
 
 
+def host_and_guest(name):
+    """(the host judge's results, results.awk's lines) of a recorded run:
+    the guest sees its kernel log, not the host's console capture, so
+    both judge the same two files."""
+    with tempfile.TemporaryDirectory() as tmp:
+        for f in ("tap.log", "dmesg.log"):
+            shutil.copy(os.path.join(FIXTURES, name, f), tmp)
+        with open(os.path.join(tmp, "qemu.env"), "w") as f:
+            f.write("status=finished\n")
+        return judge.judge(tmp)[2], guest_lines(tmp)
+
+
 class GuestAgrees(unittest.TestCase):
     """results.awk prints the results the host judges, for every
     recorded run that has a TAP and a kernel log."""
@@ -49,15 +61,7 @@ class GuestAgrees(unittest.TestCase):
                 if os.path.isfile(os.path.join(FIXTURES, n, "dmesg.log"))]
         self.assertGreater(len(runs), 5)
         for name in runs:
-            with tempfile.TemporaryDirectory() as tmp:
-                # The guest sees its kernel log, not the host's console
-                # capture: judge the same two files.
-                for f in ("tap.log", "dmesg.log"):
-                    shutil.copy(os.path.join(FIXTURES, name, f), tmp)
-                with open(os.path.join(tmp, "qemu.env"), "w") as f:
-                    f.write("status=finished\n")
-                _, _, tests = judge.judge(tmp)
-                got = guest_lines(tmp)
+            tests, got = host_and_guest(name)
             want = lava.result_lines(tests)
             counts = {r: sum(1 for l in want
                              if l.startswith("KSTRING-RESULT %s " % r))
@@ -74,13 +78,7 @@ class GuestAgrees(unittest.TestCase):
     def test_skip_reason(self):
         """The guest says why a kselftest skipped, as the host judge
         does (fixtures/passed: lib:missing.sh)."""
-        with tempfile.TemporaryDirectory() as tmp:
-            for f in ("tap.log", "dmesg.log"):
-                shutil.copy(os.path.join(FIXTURES, "passed", f), tmp)
-            with open(os.path.join(tmp, "qemu.env"), "w") as f:
-                f.write("status=finished\n")
-            _, _, tests = judge.judge(tmp)
-            got = guest_lines(tmp)
+        tests, got = host_and_guest("passed")
         host = [t["directive"] for t in tests if t["name"] == "lib:missing.sh"]
         self.assertEqual(host, ["SKIP: missing: module test_missing is not found"])
         self.assertIn("KSTRING-DETAIL lib:missing.sh: " + host[0], got)
@@ -89,13 +87,7 @@ class GuestAgrees(unittest.TestCase):
         """The guest passes on what a failing subtest expected and got;
         lava.py puts it where make run's table has it (fixtures/
         nested-not-ok: a wrong vector)."""
-        with tempfile.TemporaryDirectory() as tmp:
-            for f in ("tap.log", "dmesg.log"):
-                shutil.copy(os.path.join(FIXTURES, "nested-not-ok", f), tmp)
-            with open(os.path.join(tmp, "qemu.env"), "w") as f:
-                f.write("status=finished\n")
-            _, _, host = judge.judge(tmp)
-            got = guest_lines(tmp)
+        host, got = host_and_guest("nested-not-ok")
         detail = [l for l in got if " #2: " in l]
         self.assertEqual(detail, ["KSTRING-DETAIL lib:hidden_pi.sh #2: "
                                   "expected 4 65534 got 4 65535 "
