@@ -62,6 +62,16 @@ for sym in MODULE_SIG_ALL MODULE_SIG_FORCE DEBUG_INFO; do
 		die "CONFIG_$sym=y survived olddefconfig in $obj/.config: this stage cannot turn it off"
 done
 
+# build-time.log: one line per attempt, "END COMMIT FLAVOUR SECONDS exit=RC".
+log=$dir/build-time.log running=$dir/build-time.running
+attempt_line() {
+	printf '%s %s %s %s exit=%s\n' "$(date -u +%FT%TZ)" "$commit" \
+		"$flavour" "$(($(date +%s) - t0))" "$1"
+}
+if [ -f "$running" ]; then
+	cat "$running" >> "$log" && rm -f "$running"
+fi
+
 key=$( (echo "$commit $flavour"; cat "$want") | sha256sum | cut -d' ' -f1)
 stamp=deb-kernel
 debs() { ls "$dir"/linux-image-*.deb "$dir"/linux-headers-*.deb 2>/dev/null; }
@@ -81,20 +91,27 @@ else
 	say "deb-kernel: make -j$JOBS bindeb-pkg of $(git -C "$src" log -1 --format='%h %s') with config.$flavour"
 	say "deb-kernel: hours on a small machine; interrupt at will, rerun to resume"
 	t0=$(date +%s)
+	# A heartbeat keeps the attempt's time if it is killed outright (a
+	# session's end, a reboot): the next attempt logs it as "killed".
+	( while sleep 60; do
+		attempt_line killed > "$running.new" && mv "$running.new" "$running"
+	  done ) &
+	heartbeat=$!
 	# gzip: dpkg-deb's default xz spends minutes on the modules package.
 	KBUILD_BUILD_TIMESTAMP=${KBUILD_BUILD_TIMESTAMP:-2015-05-01} \
 	KBUILD_BUILD_USER=kstring KBUILD_BUILD_HOST=deb-kernel KDEB_COMPRESS=gzip \
 		make -C "$src" O="$obj" -j"$JOBS" bindeb-pkg
 	rc=$?
-	printf '%s %s %s %s exit=%s\n' "$(date -u +%FT%TZ)" "$commit" \
-		"$flavour" "$(($(date +%s) - t0))" "$rc" >> "$dir/build-time.log"
+	kill "$heartbeat" 2>/dev/null
+	attempt_line "$rc" >> "$log"
+	rm -f "$running"
 	[ "$rc" -eq 0 ] ||
 		die "the Debian-config build stopped (exit $rc); rerun 'make deb-kernel' to resume"
 	stamp_done "$stamp" "$key" "debs=$(debs_sum)"
 fi
 
-total=$(awk '{ s += $4 } END { print s + 0 }' "$dir/build-time.log" 2>/dev/null)
-say "deb-kernel: $(cat "$obj/include/config/kernel.release"), built in $((total / 60)) min over $(wc -l < "$dir/build-time.log") attempt(s) (build-time.log)"
+total=$(awk '{ s += $4 } END { print s + 0 }' "$log" 2>/dev/null)
+say "deb-kernel: $(cat "$obj/include/config/kernel.release"), built in $((total / 60)) min over $(wc -l < "$log") attempt(s) (build-time.log)"
 image=$(ls "$dir"/linux-image-*.deb | grep -v -- '-dbg_')
 headers=$(ls "$dir"/linux-headers-*.deb)
 say "deb-kernel: make run KERNEL=${image#"$KSTRING_ROOT"/} KERNEL_HEADERS=${headers#"$KSTRING_ROOT"/}"
