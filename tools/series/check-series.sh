@@ -18,13 +18,19 @@
 #     builds another architecture with Debian's cross compiler, installed
 #     when missing (arm64:defconfig, riscv:defconfig, s390:defconfig:
 #     boot code that links lib/ files there; their default target "all").
+#     The pseudo-config "memblock" (first by default) builds
+#     tools/testing/memblock instead: mm/memblock.c in user space against
+#     tools/include, with the C errors GCC 14 and clang 16 make by
+#     default (an undeclared function), at every commit that has it.
 # A commit already built with the same config and targets is not built
 # again (a stamp in the object directory, named after the commit's tree so
 # that a series applied again is still known; CHECK_REBUILD=1 ignores
-# them). CHECKPATCH_ONLY=1 skips the builds. CHECK_COMMITS=FIRST-LAST (the
-# patch numbers, e.g. 11-20) checks only those: a walk longer than one
-# session split where a commit rebuilds everything anyway (a header that
-# every file includes). Prints a table, fails on any problem.
+# them). CHECKPATCH_ONLY=1 skips the builds, CHECK_BUILDS_ONLY=1 skips
+# checkpatch (with CHECK_CONFIGS=memblock: the memblock build alone).
+# CHECK_COMMITS=FIRST-LAST (the patch numbers, e.g. 11-20) checks only
+# those: a walk longer than one session split where a commit rebuilds
+# everything anyway (a header that every file includes). Prints a table,
+# fails on any problem.
 . "$(dirname "$0")/../lib.sh"
 
 series=${SERIES_DIR:-$BUILD/series}
@@ -60,8 +66,10 @@ last=$((10#${BASH_REMATCH[3]:-$first}))
 	die "CHECK_COMMITS=$range: the series has patches 1-${#commits[@]}"
 [ "$range" = "1-${#commits[@]}" ] || say "only patches $first-$last (CHECK_COMMITS)"
 n=0
-say "checkpatch --strict (each with the checkpatch.pl of its parent commit):"
+[ "${CHECK_BUILDS_ONLY:-0}" = 1 ] ||
+	say "checkpatch --strict (each with the checkpatch.pl of its parent commit):"
 for p in "$series"/[0-9]*.patch; do
+	[ "${CHECK_BUILDS_ONLY:-0}" != 1 ] || break
 	case $p in *0000-cover-letter.patch) continue ;; esac
 	c=${commits[n]}
 	n=$((n + 1))
@@ -181,6 +189,51 @@ cross_prefix() {
 	esac
 }
 
+# memblock_walk: build tools/testing/memblock at every commit that has it,
+# in the worktree (its Makefile builds in the source directory, which is
+# cleaned after each build), with the errors that GCC 14 and clang 16
+# make by default and Debian's gcc 12 only warns about. Needs liburcu.
+memblock_walk() {
+	local dir=$work/linux/tools/testing/memblock obj=$work/memblock
+	local flags="-Werror=implicit-function-declaration -Werror=implicit-int"
+	flags+=" -Werror=int-conversion -Werror=incompatible-pointer-types"
+	local c stamp subject log key t0 t_cfg
+	if ! echo '#include <urcu/uatomic.h>' | cc -E -x c - > /dev/null 2>&1; then
+		"$KSTRING_ROOT/tools/deps.sh" liburcu-dev || exit
+	fi
+	mkdir -p "$obj/built"
+	key="$(cc -dumpfullversion) $flags"
+	say "build tools/testing/memblock at every commit (user space, $flags) in ${obj#"$KSTRING_ROOT"/}:"
+	t_cfg=$(now)
+	for c in "${commits[@]:first-1:last-first+1}"; do
+		stamp=$obj/built/$(git -C "$TREE" rev-parse "$c^{tree}")
+		subject=$(git -C "$TREE" log -1 --format=%s "$c")
+		log=$obj/build-$(git -C "$TREE" rev-parse --short "$c").log
+		if [ "${CHECK_REBUILD:-0}" != 1 ] &&
+		   [ "$(cat "$stamp" 2>/dev/null)" = "$key" ]; then
+			printf '  %-60s built before (%s)\n' "${subject:0:60}" "${log#"$KSTRING_ROOT"/}"
+			continue
+		fi
+		git -C "$work/linux" checkout -q --detach "$c"
+		if [ ! -f "$dir/Makefile" ]; then
+			printf '  %-60s no tools/testing/memblock\n' "${subject:0:60}"
+			continue
+		fi
+		git -C "$work/linux" clean -q -fdx -- tools/testing/memblock
+		t0=$(now)
+		if CFLAGS=$flags make -C "$dir" -j"$jobs" > "$log" 2>&1; then
+			printf '  %-60s builds (%ss)\n' "${subject:0:60}" "$(elapsed "$t0")"
+			echo "$key" > "$stamp"
+		else
+			printf '  %-60s BUILD FAILS: %s\n' "${subject:0:60}" "${log#"$KSTRING_ROOT"/}"
+			grep -m5 'error:\|undefined reference' "$log" | sed 's/^/      /'
+			fails=$((fails + 1))
+		fi
+		git -C "$work/linux" clean -q -fdx -- tools/testing/memblock
+	done
+	say "  memblock: patches $first-$last built in $(elapsed "$t_cfg")s"
+}
+
 # kmake ARG...: make in the worktree for the architecture being built.
 kmake() {
 	make -C "$work/linux" ${arch:+ARCH=$arch} ${cross:+CROSS_COMPILE=$cross} "$@"
@@ -198,7 +251,11 @@ if [ "${CHECKPATCH_ONLY:-0}" != 1 ]; then
 	export CCACHE_DIR=${CCACHE_DIR:-$BUILD/ccache}
 	export KBUILD_BUILD_TIMESTAMP=2015-05-01 KBUILD_BUILD_USER=kstring KBUILD_BUILD_HOST=check
 	jobs=$JOBS
-	for cfg in ${CHECK_CONFIGS:-guest x86_64_defconfig}; do
+	for cfg in ${CHECK_CONFIGS:-memblock guest x86_64_defconfig}; do
+		if [ "$cfg" = memblock ]; then
+			memblock_walk
+			continue
+		fi
 		arch='' name=$cfg targets=${CHECK_TARGETS:-bzImage modules}
 		case $cfg in *:*)
 			arch=${cfg%%:*} name=${cfg#*:} targets=${CHECK_TARGETS:-all} ;;

@@ -7,7 +7,10 @@
 # that fails to build is named, gets no stamp and is built again next time;
 # a series applied again (new commit ids, same trees) is not built again;
 # CHECK_COMMITS checks a range of patches; ARCH:CONFIG builds with Debian's
-# cross compiler for ARCH.
+# cross compiler for ARCH; CHECK_CONFIGS=memblock builds
+# tools/testing/memblock (a real compile of a fake mm/memblock.c) alone at
+# every commit that has it and fails on a call to an undeclared function,
+# which gcc 12 only warns about (review 2, finding 1).
 here=$(cd "$(dirname "$0")" && pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -53,7 +56,7 @@ walk() { "$here/../series/check-series.sh" > "$tmp/out" 2>&1; }
 builds() { cat "$BUILD/check/kernel-x86_64_defconfig/builds" 2>/dev/null | wc -l; }
 
 echo "TAP version 13"
-echo "1..14"
+echo "1..22"
 walk
 check "first walk passes" "[ $? -eq 0 ] && grep -q 'all patches pass' '$tmp/out'"
 check "... building each commit once" "[ \$(grep -c ' builds (' '$tmp/out') -eq 2 ] && [ \$(builds) -eq 2 ]"
@@ -91,4 +94,55 @@ check "arm64:defconfig configures and builds (target all) with ARCH=arm64 and De
 CHECK_CONFIGS=vax:defconfig walk
 check "an architecture without a Debian cross compiler is refused by name" \
 	"[ $? -ne 0 ] && grep -q 'no Debian cross compiler for ARCH=vax' '$tmp/out'"
+
+# The memblock check: the fake tools/testing/memblock compiles mm/memblock.c
+# against tools/include with the real compiler. A commit adds it, the next
+# renames the call to a function tools/include does not declare.
+export CPATH=$tmp/inc	# liburcu's header, present or not on this host
+mkdir -p "$tmp/inc/urcu" && : > "$tmp/inc/urcu/uatomic.h"
+tools_string() {	# tools_string NAME...: tools/include/linux/string.h declaring NAMEs
+	mkdir -p "$TREE/tools/testing/memblock" "$TREE/tools/include/linux" "$TREE/mm"
+	printf 'CFLAGS += -I../../include -Wall\nmain:\n\t$(CC) $(CFLAGS) -c -o memblock.o %s\n' \
+		../../../mm/memblock.c > "$TREE/tools/testing/memblock/Makefile"
+	{ echo '#include <string.h>'
+	  for f in "$@"; do echo "#define $f strcpy"; done; } > "$TREE/tools/include/linux/string.h"
+}
+memblock_c() {	# memblock_c NAME: mm/memblock.c calling NAME()
+	printf '#include <linux/string.h>\nvoid name(char *d, const char *s)\n{\n\t%s(d, s);\n}\n' \
+		"$1" > "$TREE/mm/memblock.c"
+}
+commit_all() {	# commit_all SUBJECT
+	git -C "$TREE" add -A && git -C "$TREE" commit -qm "$1" -m "Signed-off-by: Test <test@example.org>"
+	rm -rf "$BUILD/series" && git -C "$TREE" format-patch -q -o "$BUILD/series" pristine..HEAD
+}
+tools_string strscpy && memblock_c strscpy && commit_all "memblock tests: add"
+memblock_c strscpy_truncate && commit_all "treewide: use strscpy_truncate()"
+memblock_walks() { ls "$BUILD/check/memblock/"build-*.log 2>/dev/null | wc -l; }
+kernel_builds=$(builds)
+CHECK_CONFIGS=memblock walk
+rc=$?
+check "CHECK_CONFIGS=memblock: a call tools/include does not declare fails the walk" \
+	"[ $rc -ne 0 ] && grep -q 'treewide: use strscpy_truncate() .*BUILD FAILS' '$tmp/out'"
+check "... naming the implicit declaration, an error here as in GCC 14" \
+	"grep -q \"error: implicit declaration of function .strscpy_truncate.\" '$tmp/out'"
+check "... the commit before it builds, the ones without tools/testing/memblock are named" \
+	"grep -q 'memblock tests: add .* builds (' '$tmp/out' && [ \$(grep -c 'no tools/testing/memblock\$' '$tmp/out') -eq 3 ]"
+check "... no kernel was built, and the worktree is left clean" \
+	"[ \$(builds) -eq $kernel_builds ] && [ -z \"\$(git -C '$BUILD/check/linux' status --porcelain)\" ]"
+git -C "$TREE" reset -q --hard HEAD~2
+tools_string strscpy strscpy_truncate && memblock_c strscpy && commit_all "memblock tests: add"
+memblock_c strscpy_truncate && commit_all "treewide: use strscpy_truncate()"
+CHECK_CONFIGS=memblock walk
+check "with strscpy_truncate() in tools/include the memblock walk passes" \
+	"[ $? -eq 0 ] && grep -q 'treewide: use strscpy_truncate() .* builds (' '$tmp/out'"
+CHECK_CONFIGS=memblock walk
+check "... and a second walk builds nothing again" \
+	"[ $? -eq 0 ] && [ \$(grep -c 'built before' '$tmp/out') -eq 2 ]"
+before=$(memblock_walks)
+CHECK_CONFIGS=memblock CHECKPATCH_ONLY=1 walk
+check "CHECKPATCH_ONLY=1 skips the memblock build too" \
+	"[ $? -eq 0 ] && ! grep -q 'build tools/testing/memblock' '$tmp/out' && [ \$(memblock_walks) -eq $before ]"
+CHECK_CONFIGS="memblock x86_64_defconfig" CHECK_REBUILD=1 walk
+check "CHECK_CONFIGS=\"memblock x86_64_defconfig\" walks both" \
+	"[ $? -eq 0 ] && [ \$(grep -c ' builds (' '$tmp/out') -eq 7 ]"
 [ "$fails" -eq 0 ]
