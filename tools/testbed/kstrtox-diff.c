@@ -10,11 +10,15 @@
  *  model	parse_integer() of all ten types, with and without
  *		PARSE_INTEGER_NEWLINE, vs the model in ref.c, same inputs
  *  strscpy	the strscpy() family vs byte-at-a-time models, every length,
- *		alignment and count up to 64, source ending at a PROT_NONE page
+ *		alignment and count up to 64, INT_MAX and two above it, source
+ *		ending at a PROT_NONE page
+ *  huge	(only when -t names it) parse_integer() of INT_MAX and
+ *		INT_MAX + 1 digits: the longer one is -ERANGE (2 x 2 GiB read)
  *
  * Prints "result: <check> ok|FAIL <details>" lines (tools/tests/
  * test-testbed.sh turns them into TAP) and exits 1 if any check failed.
  */
+#define _GNU_SOURCE		/* memfd_create() */
 #include <errno.h>
 #include <fnmatch.h>
 #include <limits.h>
@@ -403,20 +407,30 @@ static void check_strscpy_src(const struct scpy_case *c, tb_strscpy_fn fn,
 	int da;
 
 	for (da = 0; da < 8; da++) {
-		for (count = 0; count <= MAXLEN + 2; count++) {
+		for (count = 0; count <= MAXLEN + 3; count++) {
 			unsigned int tail = 0;
 			const char *why;
 			ssize_t ret;
 
 			cnt = count == MAXLEN + 1 ? (size_t)INT_MAX + 1 :
-			      count == MAXLEN + 2 ? SIZE_MAX : count;
+			      count == MAXLEN + 2 ? SIZE_MAX :
+			      count == MAXLEN + 3 ? INT_MAX : count;
 			if (!term && cnt > (size_t)len)
+				continue;
+			/*
+			 * INT_MAX, the largest valid count: a string that fits
+			 * is copied as with any count above its length (the
+			 * model's 2 * MAXLEN); not strscpy_pad(), which would
+			 * then zero 2 GiB.
+			 */
+			if (cnt == INT_MAX && c->which == 2)
 				continue;
 			memset(buf, POISON, sizeof(buf));
 			ret = fn((char *)buf + 64 + da, src, cnt);
 			st->calls++;
-			why = ref_check_strscpy(c->kind, buf, sizeof(buf), 64 + da,
-						src, cnt, ret, POISON, &tail);
+			why = ref_check_strscpy(c->kind, buf, sizeof(buf), 64 + da, src,
+						cnt == INT_MAX ? 2 * MAXLEN : cnt,
+						ret, POISON, &tail);
 			st->tails[tail]++;
 			if (!why || st->bad++ >= (unsigned long long)max_report)
 				continue;
@@ -501,6 +515,64 @@ static bool check_strscpy(void)
 	return ok;
 }
 
+/*
+ * parse_integer() of strings of INT_MAX and INT_MAX + 1 digits: the count
+ * it returns is an int, so the longer one must be -ERANGE.  The 2 GiB
+ * string is one 2 MiB memfd of '0's mapped over and over, then a private
+ * 2 MiB (more '0's and the NUL): 4 MiB of memory, a few seconds.
+ */
+static bool check_huge(void)
+{
+	const size_t chunk = 2UL << 20, shared = (1UL << 31) - chunk;
+	const size_t lens[] = { INT_MAX, (size_t)INT_MAX + 1 };
+	unsigned char val;
+	char *s, *zeros;
+	bool ok = true;
+	size_t off, i;
+	int fd, ret;
+
+	if (!patched_tb_ops.pi_uchar)
+		return true;
+	s = mmap(NULL, shared + 2 * chunk, PROT_READ | PROT_WRITE,
+		 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+	fd = memfd_create("zeros", 0);
+	if (s == MAP_FAILED || fd < 0 || ftruncate(fd, chunk)) {
+		printf("result: parse_integer-huge FAIL no memory for the string: %s\n",
+		       strerror(errno));
+		return false;
+	}
+	zeros = mmap(NULL, chunk, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+	if (zeros == MAP_FAILED) {
+		printf("result: parse_integer-huge FAIL mmap: %s\n", strerror(errno));
+		return false;
+	}
+	memset(zeros, '0', chunk);
+	for (off = 0; off < shared; off += chunk)
+		if (mmap(s + off, chunk, PROT_READ, MAP_SHARED | MAP_FIXED, fd, 0) == MAP_FAILED) {
+			printf("result: parse_integer-huge FAIL mmap: %s\n", strerror(errno));
+			return false;
+		}
+	for (i = 0; i < ARRAY_SIZE(lens); i++) {
+		int want = lens[i] > INT_MAX ? -ERANGE : (int)lens[i];
+
+		memset(s + shared, '0', 2 * chunk);
+		s[lens[i]] = '\0';
+		val = 0xa5;
+		ret = patched_tb_ops.pi_uchar(s, 10, &val);
+		if (ret != want || val != (want < 0 ? 0xa5 : 0)) {
+			printf("# HUGE parse_integer(u8, \"0\" x %zu, 10): %d %u, expected %d %u\n",
+			       lens[i], ret, val, want, want < 0 ? 0xa5 : 0);
+			ok = false;
+		}
+	}
+	munmap(s, shared + 2 * chunk);
+	munmap(zeros, chunk);
+	close(fd);
+	printf("result: parse_integer-huge %s strings of INT_MAX and INT_MAX + 1 digits\n",
+	       ok ? "ok" : "FAIL");
+	return ok;
+}
+
 static double now(void)
 {
 	struct timespec ts;
@@ -513,7 +585,7 @@ static void usage(void)
 {
 	fprintf(stderr,
 		"usage: kstrtox-diff [-a allowed-differences.txt] [-n max-length] [-r random]\n"
-		"                    [-m max-reports] [-s seed] [-t kstrto,strscpy]\n");
+		"                    [-m max-reports] [-s seed] [-t kstrto,strscpy,huge]\n");
 	exit(2);
 }
 
@@ -573,6 +645,8 @@ int main(int argc, char **argv)
 	}
 	if (strstr(tests, "strscpy"))
 		ok &= check_strscpy();
+	if (strstr(tests, "huge"))
+		ok &= check_huge();
 	printf("# total %.1f s\n", now() - t0);
 	return ok ? 0 : 1;
 }
