@@ -90,9 +90,9 @@ awk -F'\t' '{ print NR "\t" $0 }' "$WORK/all.tsv" > "$WORK/numbered.tsv"
 total=$(wc -l < "$WORK/numbered.tsv")
 # the selection: MUTATE_IDS, or every SAMPLE-th mutant, or both
 tr ' ' '\n' <<< "${MUTATE_IDS:-}" | grep . > "$WORK/ids"
-missing=$(awk -F'\t' 'NR == FNR { have[$2] = 1; next } !($1 in have)' \
+unknown=$(awk -F'\t' 'NR == FNR { have[$2] = 1; next } !($1 in have)' \
 	"$WORK/numbered.tsv" "$WORK/ids")
-[ -z "$missing" ] || die "MUTATE_IDS: no such mutant: $missing"
+[ -z "$unknown" ] || die "MUTATE_IDS: no such mutant: $unknown"
 what="every ${SAMPLE}th"
 [ "$SAMPLE" = 1 ] && what=all
 if [ -n "${MUTATE_IDS:-}" ] && [ -z "${MUTATE_SAMPLE:-}" ]; then
@@ -100,10 +100,11 @@ if [ -n "${MUTATE_IDS:-}" ] && [ -z "${MUTATE_SAMPLE:-}" ]; then
 elif [ -n "${MUTATE_IDS:-}" ]; then
 	what="$what + MUTATE_IDS"
 fi
-awk -F'\t' -v k="$SAMPLE" 'NR == FNR { want[$1] = 1; next }
+awk -F'\t' -v k="$SAMPLE" 'FILENAME == ARGV[1] { want[$1] = 1; next }
 	($2 in want) || (k && ($1 - 1) % k == 0)' \
 	"$WORK/ids" "$WORK/numbered.tsv" > "$WORK/todo.tsv"
 todo=$(wc -l < "$WORK/todo.tsv")
+[ "$todo" -gt 0 ] || die "no mutant selected ($what)"
 say "mutate: $total mutants of $(grep -vc '^#\|^$' "$TARGETS") files, running $todo ($what), $NJOBS workers"
 
 python3 "$HERE/vectors.py" "$VECTORS" "$WORK/vectors.req" "$WORK/vectors.exp" ||
@@ -156,9 +157,11 @@ worker() {
 		[ "$rc" = 0 ]
 	}
 	# the unmutated code: builds, passes the cheap checks; its objects
-	tb "$T_BUILD" pi-vectors && tb "$T_BUILD" diff "$STRSCPY_ARGS" &&
-		tb "$T_BUILD" diff "$QUICK_ARGS" ||
-		{ echo "worker $w: the unmutated code does not build: $(tail -3 "$log")" > "$dir/setup-error"; return; }
+	if ! { tb "$T_BUILD" pi-vectors && tb "$T_BUILD" diff "$STRSCPY_ARGS" &&
+	       tb "$T_BUILD" diff "$QUICK_ARGS"; }; then
+		echo "worker $w: the unmutated code does not build or pass: $(tail -3 "$log")" > "$dir/setup-error"
+		return
+	fi
 	vectors || { echo "worker $w: the unmutated code fails: $detail" > "$dir/setup-error"; return; }
 	for f in lib/parse-integer.c lib/kstrtox.c lib/string.c lib/string_helpers.c; do
 		objcopy --strip-debug "$O/host/patched/$(objname $f)" "$dir/base-$(objname $f)"
@@ -246,7 +249,7 @@ fi
 {
 	printf 'n\tid\tstatus\tstage\tseconds\tdetail\n'
 	cat "$WORK"/w*/results | sort -n | awk -F'\t' -v OFS='\t' '
-		NR == FNR { if ($0 !~ /^#/ && NF) { id = $1; sub(/[ \t].*/, "", id)
+		FILENAME == ARGV[1] { if ($0 !~ /^#/ && NF) { id = $1; sub(/[ \t].*/, "", id)
 			arg = $0; sub(/^[^ \t]*[ \t]+/, "", arg); eq[id] = arg }; next }
 		$3 == "survived" && ($2 in eq) { $3 = "equivalent"; $6 = eq[$2] }
 		($3 == "killed" || $3 == "timeout") && ($2 in eq) { $6 = $6 " (LISTED AS EQUIVALENT)" }
