@@ -72,3 +72,32 @@ kmod_unload() {
 	[ -d "/sys/module/$1" ] || return 0
 	$modprobe -q -r "$1" || fail "cannot unload $1"
 }
+
+# log_problems [COMM]: the lines of the kernel log since the mark that
+# report a kernel problem (oops, WARN, sanitizers, lockdep, hung tasks).
+# The allocation-failure reports of task COMM (a test that fails its own
+# allocations on purpose), up to the end of their stack dump, are not.
+log_problems() {
+	local re='Oops|BUG:|WARNING:|Kernel panic|general protection'
+	re+='|UBSAN:|KASAN:|KCSAN:|kmemleak:|Call Trace:'
+	re+='|possible (circular|recursive) locking|suspicious RCU usage'
+	re+='|blocked for more than'
+	log_since_mark | awk -v re="$re" -v comm="${1:-}" '
+		comm != "" && index($0, "] " comm ": ") &&
+		/: (vmalloc error|page allocation failure):/ { quiet = 1 }
+		quiet { if (/<\/TASK>/) quiet = 0; next }
+		$0 ~ re'
+}
+
+# log_clean_result DESC [COMM]: one TAP result, ok when log_problems
+# [COMM] finds nothing, else not ok with the first 20 lines it found.
+log_clean_result() {
+	local bad
+	bad=$(log_problems "${2:-}")
+	if [ -z "$bad" ]; then
+		ok "$1"
+	else
+		not_ok "$1"
+		printf '%s\n' "$bad" | head -n 20 | sed 's/^/# /'
+	fi
+}

@@ -90,15 +90,5 @@ else
 fi
 
 log_mark_at=$start_mark
-bad_re='Oops|BUG:|WARNING:|Kernel panic|general protection'
-bad_re+='|UBSAN:|KASAN:|KCSAN:|kmemleak:|Call Trace:'
-bad_re+='|possible (circular|recursive) locking|suspicious RCU usage'
-bad_re+='|blocked for more than'
-bad=$(log_since_mark | grep -E "$bad_re")
-if [ -z "$bad" ]; then
-	ok "kernel log clean since the load"
-else
-	not_ok "kernel log since the load has warnings"
-	printf '%s\n' "$bad" | head -n 20 | sed 's/^/# /'
-fi
+log_clean_result "kernel log clean since the load"
 exit $(( failed ? 1 : 0 ))
