@@ -5,7 +5,9 @@
 # flipped in each of the project's tests (their inject_failure
 # parameters, given on the kernel command line, which modprobe applies)
 # and a kselftest that hides a failure (tools/qa/hidden-failure.sh: "not
-# ok", then exit 0), and require that exactly the checks that depend on
+# ok", then exit 0), and a test_parse_integer that changes its state on
+# ENOMEM (tools/qa/enomem-mutant.sh) for lib:parse_integer_faults.sh, and
+# require that exactly the checks that depend on
 # them fail (tools/qa/negative-control.expect, hidden-failure.expect), in
 # the test profile PROFILE (default full). A tree that tests otherwise
 # sets INJECT_TESTS, INJECT_ARGS and INJECT_EXPECT
@@ -60,10 +62,20 @@ mkdir -p "$ksft/lib"
 install -m 755 "$KSTRING_ROOT/tools/qa/hidden-failure.sh" "$ksft/lib/"
 { cat "$OVERLAY/root/usr/lib/kselftest/kselftest-list.txt"; echo lib:hidden-failure.sh; } \
 	> "$ksft/kselftest-list.txt" || die "no kselftest list in $OVERLAY: run 'make overlay'"
+# The test_parse_integer of tools/qa/enomem-mutant.sh, when the kernel is
+# the package's own build (a KERNEL= input has no kbuild tree for it).
+extra_expect=
+if [ -f "$OBJ/Module.symvers" ]; then
+	"$KSTRING_ROOT/tools/qa/enomem-mutant.sh" "$work/root" || exit 2
+	# First: its loads bypass modprobe (no inject_failure), and the
+	# module's dmesg verdict is its last load's, which must be injected.
+	tests=lib:parse_integer_faults.sh,$tests
+	extra_expect=$KSTRING_ROOT/tools/qa/enomem-mutant.expect
+fi
 (cd "$work/root" && find . -mindepth 1 | LC_ALL=C sort | cpio -o -H newc -R 0:0 --quiet) |
 	cat "$INITRD" - > "$work/initrd.cpio" || die "cannot write $work/initrd.cpio"
 cat "${INJECT_EXPECT:-$KSTRING_ROOT/tools/qa/negative-control.expect}" \
-	"$KSTRING_ROOT/tools/qa/hidden-failure.expect" > "$work/inject.expect"
+	"$KSTRING_ROOT/tools/qa/hidden-failure.expect" $extra_expect > "$work/inject.expect"
 
 INITRD=$work/initrd.cpio PROFILE=$profile RUN_ID=$run_id NO_LATEST=1 \
 	TESTS=$tests,lib:hidden-failure.sh KERNEL_ARGS=$args \
