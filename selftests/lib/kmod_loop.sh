@@ -91,6 +91,7 @@ left=$(grep -wE "^($(tr ' ' '|' <<< "$modules"))" /proc/modules)
 if [ -z "$left" ]; then
 	ok "no test module left loaded # /proc/modules lists none of: $modules"
 else
-	not_ok "no test module left loaded # /proc/modules still lists: $(cut -d' ' -f1 <<< "$left" | tr '\n' ' ')"
+	left=$(cut -d' ' -f1 <<< "$left" | tr '\n' ' ')
+	not_ok "no test module left loaded # /proc/modules still lists: $left"
 fi
 exit $(( tap_failed ? 1 : 0 ))

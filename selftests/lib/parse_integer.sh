@@ -300,7 +300,8 @@ for k in "${SEL[@]}"; do
 	fi
 	got_ret=${res[4]} got_val=${res[5]}
 	if [ -n "$interfered" ]; then
-		ok "$desc # SKIP another writer used $SYSFS_DIR/parse three times ($interfered): its one result is for one user at a time"
+		why="another writer overtook it three times ($interfered)"
+		ok "$desc # SKIP $why: \"result\" serves one user at a time"
 		continue
 	fi
 	seq=${res[0]}

@@ -38,6 +38,8 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include "../kselftest.h"
+
 #define MAX_FAULTS	4096	/* a call with more allocations is a bug */
 #define BUF		256
 
@@ -56,7 +58,7 @@ static void finding(const char *fmt, ...)
 	problems++;
 }
 
-static void __attribute__((noreturn)) io_error(const char *what)
+static void io_error(const char *what)
 {
 	printf("# %s: %s\n", what, strerror(errno));
 	exit(2);
@@ -160,26 +162,54 @@ static int load_sweep(const char *ko, const char *name, unsigned int stride)
 	if (n > MAX_FAULTS)
 		finding("finit_module() still allocating after %d failures",
 			MAX_FAULTS);
-	printf("%u of %u allocations failed in turn: %u loads failed cleanly, %u succeeded anyway; then %s\n",
-	       failed + tolerated, n - 1, failed, tolerated,
-	       module_present(name) ? "loaded" : "NOT loaded");
+	printf("%u of %u allocations failed in turn: ", failed + tolerated,
+	       n - 1);
+	printf("%u loads failed cleanly, %u succeeded anyway; then %s\n",
+	       failed, tolerated, module_present(name) ? "loaded" : "NOT loaded");
 	return problems ? 1 : 0;
 }
 
 /*
+ * One write's outcome, WHAT the allocation that failed ("" if none did):
+ * a write that went through must show WANT in STATE; one that failed
+ * must have failed with ENOMEM, after a failed allocation, and left
+ * STATE as it was (BEFORE).
+ */
+static void judge_write(const char *file, const char *what, ssize_t ret,
+			ssize_t len, int err, const char *state,
+			const char *before, const char *after,
+			const char *want)
+{
+	const char *errstr = ret < 0 ? strerror(err) : "-";
+
+	if (ret == len) {
+		if (strcmp(after, want))
+			finding("%s%s: written, but %s reads \"%s\", not \"%s\"",
+				file, what, state, after, want);
+	} else if (!*what || ret >= 0 || err != ENOMEM) {
+		finding("%s%s: write returned %zd (%s), not %s", file, what,
+			ret, errstr, *what ? "ENOMEM" : "its count");
+	} else if (strcmp(after, before)) {
+		finding("%s%s failed with ENOMEM but %s changed: \"%s\" -> \"%s\"",
+			file, what, state, before, after);
+	}
+}
+
+/*
  * Write REQ to DIR/FILE with each allocation failing in turn; STATE is the
- * file that shows the effect, WANT its content after a normal write
- * (with "%u" for the request counter, the old one plus one).
+ * file that shows the effect, WANT_FMT its content after a normal write
+ * (with "%u" for the request counter, the old one plus one).  Returns the
+ * number of allocations failed.
  */
 static unsigned int write_sweep(const char *dir, const char *file,
 				const char *req, const char *state,
 				const char *want_fmt)
 {
 	char path[BUF], state_path[BUF], before[BUF], after[BUF], want[BUF];
-	unsigned int n, seq, faults = 0;
-	size_t len = strlen(req);
-	ssize_t ret;
-	int fd;
+	char what[32];
+	unsigned int n, faults = 0;
+	ssize_t ret, len = strlen(req);
+	int fd, err, fault;
 
 	snprintf(path, sizeof(path), "%s/%s", dir, file);
 	snprintf(state_path, sizeof(state_path), "%s/%s", dir, state);
@@ -187,35 +217,23 @@ static unsigned int write_sweep(const char *dir, const char *file,
 	if (fd < 0)
 		io_error(path);
 	for (n = 1; n <= MAX_FAULTS; n++) {
-		int err;
-
 		read_line(state_path, before);
-		seq = strtoul(before, NULL, 10);
-		snprintf(want, sizeof(want), want_fmt, seq + 1);
+		snprintf(want, sizeof(want), want_fmt,
+			 (unsigned int)strtoul(before, NULL, 10) + 1);
 		arm(n);
 		ret = write(fd, req, len);
 		err = errno;
-		if (!injected()) {
-			read_line(state_path, after);
-			if (ret != (ssize_t)len || strcmp(after, want))
-				finding("%s without an injected failure: write returned %zd (%s), %s reads \"%s\", not \"%s\"",
-					file, ret, ret < 0 ? strerror(err) : "-",
-					state, after, want);
-			break;
-		}
-		faults++;
+		fault = injected();
 		read_line(state_path, after);
-		if (ret == (ssize_t)len) {
-			if (strcmp(after, want))
-				finding("%s, allocation %u failed, write succeeded: %s reads \"%s\", not \"%s\"",
-					file, n, state, after, want);
-		} else if (ret >= 0 || err != ENOMEM) {
-			finding("%s, allocation %u failed: write returned %zd (%s), not ENOMEM",
-				file, n, ret, ret < 0 ? strerror(err) : "-");
-		} else if (strcmp(after, before)) {
-			finding("%s, allocation %u failed with ENOMEM but %s changed: \"%s\" -> \"%s\"",
-				file, n, state, before, after);
-		}
+		if (fault)
+			snprintf(what, sizeof(what), ", allocation %u", n);
+		else
+			what[0] = '\0';
+		judge_write(file, what, ret, len, err, state, before, after,
+			    want);
+		if (!fault)
+			break;
+		faults++;
 	}
 	close(fd);
 	return faults;
@@ -233,9 +251,9 @@ static int writes(const char *dir)
 	faults = write_sweep(dir, "parse", "u8 10 - 42", "result",
 			     "%u u8 10 - 2 42");
 	if (faults < 2)
-		finding("parse: %u allocation(s) failed in turn, expected at least 2 (sysfs buffer, input copy)",
+		finding("parse: %u allocation(s) to fail, not 2 (sysfs buffer, input copy)",
 			faults);
-	for (i = 0; i < sizeof(types) / sizeof(types[0]); i++) {
+	for (i = 0; i < ARRAY_SIZE(types); i++) {
 		unsigned int f;
 		char path[BUF], old[BUF], want[BUF];
 
@@ -250,7 +268,7 @@ static int writes(const char *dir)
 		value_faults += f;
 	}
 	printf("parse: %u allocations failed in turn, value_<type>: %u in %zu files; %s\n",
-	       faults, value_faults, sizeof(types) / sizeof(types[0]),
+	       faults, value_faults, ARRAY_SIZE(types),
 	       problems ? "see above" :
 	       "every failed write ENOMEM and nothing changed");
 	return problems ? 1 : 0;
