@@ -99,7 +99,7 @@ out=$(mk -n ARCH=i386 clean)
 check "make ARCH=i386 clean removes the i386 products only" \
 	"grep -q 'kernel-i386' <<< \"\$out\" && ! grep -qE '$tmp/b/(kernel|overlay|logs|timings)( |\$)' <<< \"\$out\""
 check "make clean is as before" \
-	"[ \"\$(mk -n clean)\" = 'rm -rf $tmp/b/kernel $tmp/b/overlay $tmp/b/results $tmp/b/logs $tmp/b/series $tmp/b/timings' ]"
+	"[ \"\$(mk -n clean)\" = 'rm -rf $tmp/b/kernel $tmp/b/overlay $tmp/b/results $tmp/b/logs $tmp/b/series $tmp/b/timings $tmp/b/mutate $tmp/b/mutate-test' ]"
 
 # The kernel fragments: 64BIT only in the per-arch ones.
 cfg=$root/kernel-changes/config
