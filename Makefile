@@ -57,7 +57,7 @@ endif
 unexport KERNEL KERNEL_HEADERS
 CLEAN ?= $(BUILD)/kernel $(BUILD)/overlay \
 	$(BUILD)/results $(BUILD)/logs $(BUILD)/series $(BUILD)/timings \
-	$(BUILD)/mutate $(BUILD)/mutate-test
+	$(BUILD)/mutate $(BUILD)/mutate-test $(BUILD)/testbed-coverage
 
 # (After the blocks above: exporting an unset variable defines it, empty,
 # and ?= would then not set it.)
@@ -75,7 +75,7 @@ KERNEL_STAGE ?= $(TOOLS)/stages/kernel.sh
 
 .PHONY: all deps tree selftests kernel image overlay run qa watch shell test \
 	lava-job lava-run lava-submit lava-lab-check lava-deps kunit negative-control bench-loop \
-	check host-test bench fuzz mutate series export-series check-series drift deb-kernel clean \
+	check host-test bench fuzz coverage-host mutate series export-series check-series drift deb-kernel clean \
 	distclean help
 
 all: overlay ## the whole pipeline; reprints the last passing run when nothing changed
@@ -157,6 +157,11 @@ check: deps ## the hermetic host tests (no tree, no kernel build)
 # tools/testbed: the string code built for the host (pristine vs patched)
 bench fuzz: selftests ## callgrind ratios / libFuzzer targets (tools/testbed)
 	@$(MAKE) --no-print-directory -C tools/testbed BUILD=$(BUILD) $@
+
+# tools/testbed/coverage.sh: gcov of the patched kernel code built for the
+# host, under the vectors file and the testbed's checks.
+coverage-host: selftests ## lcov report of the code under test on the host (build/results/coverage-host/)
+	@nice -n 10 tools/testbed/coverage.sh
 
 # tools/mutate: mutants of parse-integer.c, kstrtox.c and the strscpy()
 # family against the testbed's checks (MUTATE_SAMPLE=K: every K-th only).
