@@ -26,6 +26,12 @@ ifeq ($(SANITIZE),1)
 export SANITIZE
 include tools/variants/sanitize.mk
 endif
+ifeq ($(COVERAGE),1)
+ifneq ($(SANITIZE)$(filter-out x86_64,$(ARCH))$(filter linux-source-6.12,$(KSRC_PKG)),)
+$(error COVERAGE=1 is the 6.1 x86_64 guest without SANITIZE=; drop SANITIZE=, ARCH= and KSRC_PKG=)
+endif
+include tools/variants/coverage.mk
+endif
 ifeq ($(ARCH),i386)
 include tools/variants/i386.mk
 else ifneq ($(filter-out x86_64,$(ARCH)),)

@@ -2,6 +2,7 @@
 """Judge one guest run: the run's verdict from the VM's status, the TAP,
 the module verdicts and the kernel log, by the tables below."""
 
+import json
 import os
 import re
 
@@ -139,7 +140,22 @@ def summarize(rundir, vm, tests, checks, **more):
     timings = read_env(os.path.join(rundir, "timings.env"))
     if timings:
         summary["timings"] = timings
+    coverage = read_coverage(os.path.join(rundir, "coverage", "summary.json"))
+    if coverage:
+        summary["coverage"] = coverage
     return summary
+
+
+def read_coverage(path):
+    """make COVERAGE=1 (tools/run/coverage.sh): per file of the code under
+    test, [hit, total] of lines, branches and functions; none without."""
+    try:
+        with open(path) as f:
+            rows = json.load(f)
+    except (OSError, ValueError):
+        return None
+    return [{k: r[k] for k in ("file", "lines", "branches", "functions")}
+            for r in rows]
 
 
 def kunit_checks(log):

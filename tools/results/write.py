@@ -65,7 +65,17 @@ def table(summary):
         if len(failures) > SHOWN_IN_TABLE:
             out.append("    | ... and %d more (summary.json)"
                        % (len(failures) - SHOWN_IN_TABLE))
+    for c in summary.get("coverage", []):
+        out.append("coverage %-*s  %s" % (width - 9, c["file"], "  ".join(
+            "%s %s" % (k, percent(c[k]))
+            for k in ("lines", "branches", "functions"))))
     return "\n".join(out)
+
+
+def percent(pair):
+    hit, total = pair
+    return "%.1f%% (%d/%d)" % (100.0 * hit / total if total else 100.0,
+                               hit, total)
 
 
 def verdict_line(summary):

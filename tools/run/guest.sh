@@ -62,13 +62,17 @@ fi
 [ "$mode" = test ] && [ -n "$rundir" ] || die "usage: run/guest.sh test RUNDIR | shell | watch SHARE CONSOLE"
 
 mkdir -p "$rundir"
+# make COVERAGE=1: ttyS3 carries the guest's gcov data (tools/guest/run-tests)
+gcov_port=()
+[ "${COVERAGE:-}" = 1 ] &&
+	gcov_port=(-chardev file,id=gcov,path="$rundir/gcov.b64" -serial chardev:gcov)
 t0=$(now)
 timeout -k 5 "$timeout" "$qemu" "${qemu_args[@]}" \
 	-append "$cmdline systemd.unit=kstring-run.target $(guest_tests)" \
 	-chardev file,id=console,path="$rundir/console.log" -serial chardev:console \
 	-chardev file,id=tap,path="$rundir/tap.log" -serial chardev:tap \
 	-chardev file,id=klog,path="$rundir/dmesg.log" -serial chardev:klog \
-	> "$rundir/qemu.log" 2>&1 &
+	"${gcov_port[@]}" > "$rundir/qemu.log" 2>&1 &
 pid=$!
 # The TAP's last line, or the console's before the tests start.
 last_line() {

@@ -39,6 +39,10 @@ else
 	printf 'status=not-tested\nreason=%s\n' \
 		"$(sed -n 's/^[^:]*: error: //p' "$rundir/not-tested.log" | head -n 1)" > "$rundir/qemu.env"
 fi
+# make COVERAGE=1: the lcov report of the gcov data the guest sent
+[ "${COVERAGE:-}" = 1 ] && [ -f "$rundir/gcov.b64" ] &&
+	{ "$KSTRING_ROOT/tools/run/coverage.sh" "$rundir" ||
+		warn "no coverage report for $run_id (see $rundir/coverage/)"; }
 [ -f "$TIMINGS" ] &&
 	awk '$2 == "boot" { t = $3 } END { if (t) print "boot=" t }' "$TIMINGS" >> "$rundir/timings.env"
 echo "$key" > "$rundir/inputs.key"
