@@ -63,7 +63,7 @@ endif
 unexport KERNEL KERNEL_HEADERS
 CLEAN ?= $(BUILD)/kernel $(BUILD)/overlay \
 	$(BUILD)/results $(BUILD)/logs $(BUILD)/series $(BUILD)/timings \
-	$(BUILD)/mutate $(BUILD)/mutate-test $(BUILD)/testbed-coverage
+	$(BUILD)/mutate $(BUILD)/mutate-test
 
 # (After the blocks above: exporting an unset variable defines it, empty,
 # and ?= would then not set it.)

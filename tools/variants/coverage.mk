@@ -19,3 +19,8 @@ export TIMINGS_FILE ?= $(BUILD)/timings-coverage
 export RESULTS_LATEST ?= latest-coverage
 # every function counts its arcs: slower under TCG
 TIMEOUT ?= 1800
+# make COVERAGE=1 clean: this variant's products only (and the host
+# testbed's coverage build, make coverage-host)
+CLEAN := $(KOBJ) $(OVERLAY_DIR) $(LOGS_DIR) $(TIMINGS_FILE) \
+	$(BUILD)/results/*-coverage $(BUILD)/results/$(RESULTS_LATEST) \
+	$(BUILD)/testbed-coverage
