@@ -189,6 +189,18 @@ cross_prefix() {
 	esac
 }
 
+# built_before OBJ C KEY: set stamp, subject and log for commit C of a
+# walk in OBJ; true, saying so, when C was built there before with KEY
+# (a stopped walk resumes where it stopped; CHECK_REBUILD=1 builds again).
+built_before() {
+	stamp=$1/built/$(git -C "$TREE" rev-parse "$2^{tree}")
+	subject=$(git -C "$TREE" log -1 --format=%s "$2")
+	log=$1/build-$(git -C "$TREE" rev-parse --short "$2").log
+	[ "${CHECK_REBUILD:-0}" != 1 ] && [ "$(cat "$stamp" 2>/dev/null)" = "$3" ] ||
+		return 1
+	printf '  %-60s built before (%s)\n' "${subject:0:60}" "${log#"$KSTRING_ROOT"/}"
+}
+
 # memblock_walk: build tools/testing/memblock at every commit that has it,
 # in the worktree (its Makefile builds in the source directory, which is
 # cleaned after each build), with the errors that GCC 14 and clang 16
@@ -206,14 +218,7 @@ memblock_walk() {
 	say "build tools/testing/memblock at every commit (user space, $flags) in ${obj#"$KSTRING_ROOT"/}:"
 	t_cfg=$(now)
 	for c in "${commits[@]:first-1:last-first+1}"; do
-		stamp=$obj/built/$(git -C "$TREE" rev-parse "$c^{tree}")
-		subject=$(git -C "$TREE" log -1 --format=%s "$c")
-		log=$obj/build-$(git -C "$TREE" rev-parse --short "$c").log
-		if [ "${CHECK_REBUILD:-0}" != 1 ] &&
-		   [ "$(cat "$stamp" 2>/dev/null)" = "$key" ]; then
-			printf '  %-60s built before (%s)\n' "${subject:0:60}" "${log#"$KSTRING_ROOT"/}"
-			continue
-		fi
+		built_before "$obj" "$c" "$key" && continue
 		git -C "$work/linux" checkout -q --detach "$c"
 		if [ ! -f "$dir/Makefile" ]; then
 			printf '  %-60s no tools/testing/memblock\n' "${subject:0:60}"
@@ -276,19 +281,11 @@ if [ "${CHECKPATCH_ONLY:-0}" != 1 ]; then
 		say "build every commit with $cfg ($targets) in ${obj#"$KSTRING_ROOT"/}:"
 		t_cfg=$(now)
 		# A commit that built with this config and these targets has a
-		# stamp, so a walk that was stopped resumes where it stopped
-		# (CHECK_REBUILD=1 builds every commit again).
+		# stamp (built_before).
 		key="$(sha256sum < "$obj/.config.base" | cut -d' ' -f1) $targets"
 		mkdir -p "$obj/built"
 		for c in "${commits[@]:first-1:last-first+1}"; do
-			stamp=$obj/built/$(git -C "$TREE" rev-parse "$c^{tree}")
-			subject=$(git -C "$TREE" log -1 --format=%s "$c")
-			log=$obj/build-$(git -C "$TREE" rev-parse --short "$c").log
-			if [ "${CHECK_REBUILD:-0}" != 1 ] &&
-			   [ "$(cat "$stamp" 2>/dev/null)" = "$key" ]; then
-				printf '  %-60s built before (%s)\n' "${subject:0:60}" "${log#"$KSTRING_ROOT"/}"
-				continue
-			fi
+			built_before "$obj" "$c" "$key" && continue
 			git -C "$work/linux" checkout -q --detach "$c"
 			cp "$obj/.config.base" "$obj/.config"
 			t0=$(now)
