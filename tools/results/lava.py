@@ -210,8 +210,11 @@ def compare(a, b, label):
         if name not in ia:
             checks.append(("%s: not in %s (extra)" % (name, a["run_id"]),
                            False))
-    checks.append(("verdict %s (got %s)" % (a["verdict"], b["verdict"]),
-                   a["verdict"] == b["verdict"]))
+    why = "; ".join(b.get("reasons", [])[:2])
+    checks.append(("verdict %s (got %s%s)" % (
+        a["verdict"], b["verdict"],
+        ": " + why if why and a["verdict"] != b["verdict"] else ""),
+        a["verdict"] == b["verdict"]))
     lines = ["TAP version 13", "1..%d" % len(checks)]
     lines += ["%sok %d - %s: %s" % ("" if ok else "not ", i, label, d)
               for i, (d, ok) in enumerate(checks, 1)]

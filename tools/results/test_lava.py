@@ -244,6 +244,17 @@ class Compare(unittest.TestCase):
             with self.subTest(name):
                 self.assertEqual(lava.compare(a, b, "t")[1], same)
 
+    def test_verdict_reason(self):
+        """A differing verdict says why the LAVA run got it (CI shows
+        only this TAP)."""
+        a = summary_of(("lib:a.sh", "pass", []))
+        b = dict(summary_of(("lib:a.sh", "pass", [])),
+                 verdict="infra-error",
+                 reasons=["no end marker from the guest; LAVA: job pass"])
+        tap, same = lava.compare(a, b, "t")
+        self.assertFalse(same)
+        self.assertIn("verdict passed (got infra-error: no end marker", tap)
+
 
 if __name__ == "__main__":
     sys.exit(taptest.run(sys.modules[__name__]))
