@@ -22,11 +22,15 @@
 #     tools/testing/memblock instead: mm/memblock.c in user space against
 #     tools/include, with the C errors GCC 14 and clang 16 make by
 #     default (an undeclared function), at every commit that has it.
+#     The pseudo-config "warnings" (second by default) checks what patch
+#     bots check besides the build: no new gcc warning at W=1, sparse
+#     warning (C=2) or kernel-doc warning in the files each commit
+#     touches, compared with its parent (the guest config's objects).
 # A commit already built with the same config and targets is not built
 # again (a stamp in the object directory, named after the commit's tree so
 # that a series applied again is still known; CHECK_REBUILD=1 ignores
 # them). CHECKPATCH_ONLY=1 skips the builds, CHECK_BUILDS_ONLY=1 skips
-# checkpatch (with CHECK_CONFIGS=memblock: the memblock build alone).
+# checkpatch (with CHECK_CONFIGS=memblock or warnings: that walk alone).
 # CHECK_COMMITS=FIRST-LAST (the patch numbers, e.g. 11-20) checks only
 # those: a walk longer than one session split where a commit rebuilds
 # everything anyway (a header that every file includes). Prints a table,
@@ -239,6 +243,78 @@ memblock_walk() {
 	say "  memblock: patches $first-$last built in $(elapsed "$t_cfg")s"
 }
 
+# warnings_at COMMIT OUT FILE...: at COMMIT, build the objects of the .c
+# FILEs the guest config builds at W=1 with sparse on them (C=2), and run
+# kernel-doc on every FILE that exists there; all of it into OUT.
+warnings_at() {
+	local c=$1 out=$2 f objs=() docs=()
+	shift 2
+	git -C "$work/linux" checkout -q --detach "$c"
+	for f in "$@"; do
+		[ -f "$work/linux/$f" ] || continue
+		docs+=("$f")
+		case $f in *.c) [ -f "$OBJ/${f%.c}.o" ] && objs+=("${f%.c}.o") ;; esac
+	done
+	cp "$OBJ/.config" "$wobj/.config"
+	(cd "$wobj" && rm -f "${objs[@]}")	# built again, so that gcc warns again
+	{
+		[ ${#objs[@]} -eq 0 ] ||
+			kmake O="$wobj" CC="ccache gcc" W=1 C=2 -j"$jobs" olddefconfig "${objs[@]}"
+		[ ${#docs[@]} -eq 0 ] ||
+			(cd "$work/linux" && perl scripts/kernel-doc -none "${docs[@]}")
+	} > "$out" 2>&1
+	echo "${#objs[@]} ${#docs[@]}"
+}
+
+# warnings_of LOG FILE...: the warnings and errors in LOG about FILEs
+# (gcc's, sparse's, kernel-doc's "file:line[:col]: warning: ..."), as
+# sorted "file: warning: message" lines: no line numbers, which move
+# between a commit and its parent.
+warnings_of() {
+	local log=$1
+	shift
+	sed -n -E "s#^($work/linux/)?([^ :]+):[0-9]+:([0-9]+:)? (warning|error): #\2: \4: #p" "$log" |
+		awk -F': ' 'NR == FNR { mine[$0] = 1; next } $1 in mine' \
+			<(printf '%s\n' "$@") - | LC_ALL=C sort
+}
+
+# warnings_walk: what patch bots check at every commit besides the build
+# (the 0-day bot, netdev's NIPA): no new gcc warning at W=1, no new sparse
+# warning and no new kernel-doc warning in the files the commit touches,
+# compared with its parent, as multisets without line numbers. The guest
+# config; its objects (make kernel) tell which .c files it builds.
+warnings_walk() {
+	local c subject stamp log key t0 t_cfg n_obj n_doc new arch='' cross=''
+	wobj=$work/kernel-warnings
+	command -v sparse > /dev/null || "$KSTRING_ROOT/tools/deps.sh" sparse || exit
+	[ -f "$OBJ/.config" ] || die "no guest .config: run 'make kernel'"
+	mkdir -p "$wobj/built"
+	key="$(sha256sum < "$OBJ/.config" | cut -d' ' -f1) W=1 C=2 $(cc -dumpfullversion) $(sparse --version)"
+	say "new W=1, sparse and kernel-doc warnings at every commit (guest config) in ${wobj#"$KSTRING_ROOT"/}:"
+	t_cfg=$(now)
+	for c in "${commits[@]:first-1:last-first+1}"; do
+		built_before "$wobj" "$c" "$key" && continue
+		mapfile -t files < <(git -C "$TREE" diff-tree --no-commit-id --name-only \
+			-r "$c" -- '*.c' '*.h')
+		t0=$(now)
+		warnings_at "$c^" "$log.parent" "${files[@]}" > /dev/null
+		read -r n_obj n_doc < <(warnings_at "$c" "$log" "${files[@]}")
+		new=$(LC_ALL=C comm -13 <(warnings_of "$log.parent" "${files[@]}") \
+			<(warnings_of "$log" "${files[@]}"))
+		if [ -n "$new" ]; then
+			printf '  %-60s NEW WARNINGS: %d (%s)\n' "${subject:0:60}" \
+				"$(grep -c . <<< "$new")" "${log#"$KSTRING_ROOT"/}"
+			sed 's/^/      /' <<< "$new" | head -10
+			fails=$((fails + 1))
+		else
+			printf '  %-60s no new warnings (%d objects, %d files; %ss)\n' \
+				"${subject:0:60}" "$n_obj" "$n_doc" "$(elapsed "$t0")"
+			echo "$key" > "$stamp"
+		fi
+	done
+	say "  warnings: patches $first-$last checked in $(elapsed "$t_cfg")s"
+}
+
 # kmake ARG...: make in the worktree for the architecture being built.
 kmake() {
 	make -C "$work/linux" ${arch:+ARCH=$arch} ${cross:+CROSS_COMPILE=$cross} "$@"
@@ -256,9 +332,12 @@ if [ "${CHECKPATCH_ONLY:-0}" != 1 ]; then
 	export CCACHE_DIR=${CCACHE_DIR:-$BUILD/ccache}
 	export KBUILD_BUILD_TIMESTAMP=2015-05-01 KBUILD_BUILD_USER=kstring KBUILD_BUILD_HOST=check
 	jobs=$JOBS
-	for cfg in ${CHECK_CONFIGS:-memblock guest x86_64_defconfig}; do
+	for cfg in ${CHECK_CONFIGS:-memblock warnings guest x86_64_defconfig}; do
 		if [ "$cfg" = memblock ]; then
 			memblock_walk
+			continue
+		elif [ "$cfg" = warnings ]; then
+			warnings_walk
 			continue
 		fi
 		arch='' name=$cfg targets=${CHECK_TARGETS:-bzImage modules}

@@ -13,7 +13,7 @@
 # which gcc 12 only warns about (review 2, finding 1).
 here=$(cd "$(dirname "$0")" && pwd)
 tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+trap '[ -n "$KEEP" ] || rm -rf "$tmp"' EXIT
 export BUILD=$tmp/build TREE=$tmp/build/linux KERNEL_CHANGES=$tmp/changes
 export CHECK_CONFIGS=x86_64_defconfig JOBS=1 KSRC_PKG=fake-source
 . "$(dirname "$0")/tap.sh"
@@ -56,7 +56,7 @@ walk() { "$here/../series/check-series.sh" > "$tmp/out" 2>&1; }
 builds() { cat "$BUILD/check/kernel-x86_64_defconfig/builds" 2>/dev/null | wc -l; }
 
 echo "TAP version 13"
-echo "1..22"
+echo "1..27"
 walk
 check "first walk passes" "[ $? -eq 0 ] && grep -q 'all patches pass' '$tmp/out'"
 check "... building each commit once" "[ \$(grep -c ' builds (' '$tmp/out') -eq 2 ] && [ \$(builds) -eq 2 ]"
@@ -145,4 +145,49 @@ check "CHECKPATCH_ONLY=1 skips the memblock build too" \
 CHECK_CONFIGS="memblock x86_64_defconfig" CHECK_REBUILD=1 walk
 check "CHECK_CONFIGS=\"memblock x86_64_defconfig\" walks both" \
 	"[ $? -eq 0 ] && [ \$(grep -c ' builds (' '$tmp/out') -eq 7 ]"
+
+# The warnings walk (review 2, item 2): a fake gcc warning at W=1 for
+# "unused" in lib/a.c, a fake kernel-doc warning for "nodoc", a fake
+# sparse; each commit is compared with its parent, without line numbers.
+cat >> "$TREE/Makefile" <<'EOM'
+%.o: %.c
+	@echo "W=$(W) C=$(C) $@" >> $(O)/warnings-builds
+	@if grep -q unused $<; then echo "$(CURDIR)/$<:$$(grep -n unused $< | cut -d: -f1):7: warning: unused variable 'u' [-Wunused-variable]"; fi
+EOM
+cat > "$TREE/scripts/kernel-doc" <<'EOM'
+#!/usr/bin/perl
+shift;
+for my $f (@ARGV) {
+	open(my $h, '<', $f) or next;
+	while (<$h>) {
+		print STDERR "$f:$.: warning: Function parameter or member 'x' not described in 'a'\n" if /nodoc/;
+	}
+}
+EOM
+printf '#!/bin/sh\necho 0.6.4\n' > "$tmp/bin/sparse" && chmod +x "$tmp/bin/sparse"
+mkdir -p "$BUILD/kernel/lib" && echo CONFIG_X=y > "$BUILD/kernel/.config" && : > "$BUILD/kernel/lib/a.o"
+git -C "$TREE" stash -q -u && git -C "$TREE" reset -q --hard pristine &&
+	git -C "$TREE" stash pop -q && git -C "$TREE" add -A &&
+	git -C "$TREE" commit -qm "fake: warnings" && git -C "$TREE" tag -f pristine > /dev/null
+commit_all() {	# commit_all CONTENT SUBJECT: lib/a.c is CONTENT
+	printf '%b' "$1" > "$TREE/lib/a.c"
+	git -C "$TREE" add -A && git -C "$TREE" commit -qm "$2" -m "Signed-off-by: Test <test@example.org>"
+	rm -rf "$BUILD/series" && git -C "$TREE" format-patch -q -o "$BUILD/series" pristine..HEAD
+}
+commit_all 'int a;\nint unused;\n' "lib: a warning of its own"
+commit_all '/* moved */\nint a;\nint unused;\n' "lib: move the warning down"
+commit_all '/* moved */\nint a;\nint unused;\n/* nodoc */\n' "lib: a new kernel-doc warning"
+PATH=$tmp/bin:$PATH CHECK_CONFIGS=warnings walk
+rc=$?
+check "CHECK_CONFIGS=warnings: a commit adding a kernel-doc warning fails the walk" \
+	"[ $rc -ne 0 ] && grep -q 'lib: a new kernel-doc warning .*NEW WARNINGS: 1' '$tmp/out' && grep -q \"lib/a.c: warning: Function parameter or member 'x'\" '$tmp/out'"
+check "... a commit adding a gcc W=1 warning too, named without its line number" \
+	"grep -q 'lib: a warning of its own .*NEW WARNINGS: 1' '$tmp/out' && grep -q \"lib/a.c: warning: unused variable 'u'\" '$tmp/out'"
+check "... a warning that only moves is not new" \
+	"grep -q 'lib: move the warning down .*no new warnings (1 objects, 1 files' '$tmp/out'"
+check "... the objects are built at W=1 with sparse (C=2), at each commit and its parent" \
+	"[ \$(grep -c '^W=1 C=2 lib/a.o\$' '$BUILD/check/kernel-warnings/warnings-builds') -eq 6 ]"
+PATH=$tmp/bin:$PATH CHECK_CONFIGS=warnings walk
+check "... a second walk checks only the commits that failed" \
+	"[ \$(grep -c 'built before' '$tmp/out') -eq 1 ] && [ \$(grep -c 'NEW WARNINGS' '$tmp/out') -eq 2 ]"
 [ "$fails" -eq 0 ]
