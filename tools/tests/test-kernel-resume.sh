@@ -9,12 +9,14 @@
 # passes Ctrl-C on as the same); not SIGINT, which a test run from a
 # background shell, as CI may run it, inherits ignored and cannot send.
 #
-# The real scripts on the real tree, in a scratch directory under
-# build/tests/ (removed when the test passes), with the main build's
-# config fragments and ccache: on a fresh CI machine this compiles the
-# kernel once and the main build later is mostly cache hits. (Copying
-# build/kernel instead saves nothing: objtool records its absolute build
-# path, is rebuilt in the copy, and every object with it.)
+# The real scripts on the real tree. When the pipeline's kernel has not
+# been compiled yet (a fresh clone, as in CI), the test interrupts and
+# resumes that very build, which make test's pipeline then finds done:
+# the property costs no kernel of its own. Otherwise it builds in a
+# scratch directory under build/tests/ (removed when the test passes)
+# with the main build's config fragments and ccache. (Copying
+# build/kernel saves nothing: objtool records its absolute build path, is
+# rebuilt in the copy, and every object with it.)
 . "$(dirname "$0")/../lib.sh"
 
 if [ ! -d "$TREE/.git" ]; then
@@ -23,16 +25,22 @@ if [ ! -d "$TREE/.git" ]; then
 	exit 0
 fi
 scratch=$BUILD/tests/kernel-resume
-export KOBJ=$scratch/kernel
-obj=$KOBJ
+if [ -z "$(find "$OBJ" -name '*.o' -print -quit 2>/dev/null)" ]; then
+	obj=$OBJ	# nothing compiled yet: the pipeline's own build
+else
+	export KOBJ=$scratch/kernel
+	obj=$KOBJ
+fi
 KERNEL_STAMP=$(stamp_name "$obj")	# (lib.sh named the default kernel's)
 stage=test-kernel-resume	# its log: build/logs/$stage.log
-# leftover: processes of the build (working in or naming the scratch dir).
+# leftover: processes of the build (working in or naming its object
+# directory; not build/kernel-sanitize beside build/kernel).
 leftover() {
-	local p cmd
+	local p cmd cwd
 	for p in /proc/[0-9]*; do
 		cmd=$(tr '\0' ' ' 2>/dev/null < "$p/cmdline")
-		[[ "$(readlink "$p/cwd" 2>/dev/null)" == "$obj"* || "$cmd" == *"$obj"* ]] &&
+		cwd=$(readlink "$p/cwd" 2>/dev/null)
+		[[ "$cwd/" == "$obj/"* || "$cmd" == *"$obj "* || "$cmd" == *"$obj/"* ]] &&
 			echo "${p#/proc/} $cmd"
 	done
 }
@@ -90,5 +98,5 @@ check "... without starting over: $again of $(grep -c . "$scratch/kept") kept ob
 	"[ $again -le 3 ] && ! grep -qE 'mrproper|CLEAN' '$scratch/second.log'"
 check "... and compiles what was left" "grep -q '^  CC ' '$scratch/second.log' && [ \$(count) -gt $at ]"
 check "a third run is a no-op" "'$KSTRING_ROOT/tools/stages/kernel.sh' | grep -q '^kernel: up to date'"
-echo "# summary: interrupted after ${t1}s ($at objects), resumed in ${t2}s"
+echo "# summary: interrupted after ${t1}s ($at objects), resumed in ${t2}s (${obj#"$KSTRING_ROOT"/})"
 [ "$fails" -eq 0 ]
