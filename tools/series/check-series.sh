@@ -245,9 +245,12 @@ memblock_walk() {
 
 # warnings_at COMMIT OUT FILE...: at COMMIT, build the objects of the .c
 # FILEs the guest config builds at W=1 with sparse on them (C=2), and run
-# kernel-doc on every FILE that exists there; all of it into OUT.
+# kernel-doc on every FILE that exists there; all of it into OUT. Prints
+# the number of objects, of files, and 0, or 1 when the build failed.
+# One job: kbuild may build a single target twice at once (two parallel
+# CCs of drivers/input/serio/i8042.o broke objtool here).
 warnings_at() {
-	local c=$1 out=$2 f objs=() docs=()
+	local c=$1 out=$2 f objs=() docs=() rc=0
 	shift 2
 	git -C "$work/linux" checkout -q --detach "$c"
 	for f in "$@"; do
@@ -258,12 +261,14 @@ warnings_at() {
 	cp "$OBJ/.config" "$wobj/.config"
 	(cd "$wobj" && rm -f "${objs[@]}")	# built again, so that gcc warns again
 	{
-		[ ${#objs[@]} -eq 0 ] ||
-			kmake O="$wobj" CC="ccache gcc" W=1 C=2 -j"$jobs" olddefconfig "${objs[@]}"
+		if [ ${#objs[@]} -gt 0 ]; then
+			kmake O="$wobj" olddefconfig &&
+				kmake O="$wobj" CC="ccache gcc" W=1 C=2 -j1 "${objs[@]}" || rc=1
+		fi
 		[ ${#docs[@]} -eq 0 ] ||
 			(cd "$work/linux" && perl scripts/kernel-doc -none "${docs[@]}")
 	} > "$out" 2>&1
-	echo "${#objs[@]} ${#docs[@]}"
+	echo "${#objs[@]} ${#docs[@]} $rc"
 }
 
 # warnings_of LOG FILE...: the warnings and errors in LOG about FILEs
@@ -284,7 +289,7 @@ warnings_of() {
 # compared with its parent, as multisets without line numbers. The guest
 # config; its objects (make kernel) tell which .c files it builds.
 warnings_walk() {
-	local c subject stamp log key t0 t_cfg n_obj n_doc new arch='' cross=''
+	local c subject stamp log key t0 t_cfg n_obj n_doc rc parent_rc new arch='' cross=''
 	wobj=$work/kernel-warnings
 	command -v sparse > /dev/null || "$KSTRING_ROOT/tools/deps.sh" sparse || exit
 	[ -f "$OBJ/.config" ] || die "no guest .config: run 'make kernel'"
@@ -297,11 +302,17 @@ warnings_walk() {
 		mapfile -t files < <(git -C "$TREE" diff-tree --no-commit-id --name-only \
 			-r "$c" -- '*.c' '*.h')
 		t0=$(now)
-		warnings_at "$c^" "$log.parent" "${files[@]}" > /dev/null
-		read -r n_obj n_doc < <(warnings_at "$c" "$log" "${files[@]}")
+		read -r _ _ parent_rc < <(warnings_at "$c^" "$log.parent" "${files[@]}")
+		read -r n_obj n_doc rc < <(warnings_at "$c" "$log" "${files[@]}")
 		new=$(LC_ALL=C comm -13 <(warnings_of "$log.parent" "${files[@]}") \
 			<(warnings_of "$log" "${files[@]}"))
-		if [ -n "$new" ]; then
+		if [ "$parent_rc$rc" != 00 ]; then
+			# Without both builds there is nothing to compare.
+			printf '  %-60s BUILD FAILS at the %s: %s\n' "${subject:0:60}" \
+				"$([ "$rc" = 0 ] && echo parent || echo commit)" \
+				"${log#"$KSTRING_ROOT"/}$([ "$rc" = 0 ] && echo .parent)"
+			fails=$((fails + 1))
+		elif [ -n "$new" ]; then
 			printf '  %-60s NEW WARNINGS: %d (%s)\n' "${subject:0:60}" \
 				"$(grep -c . <<< "$new")" "${log#"$KSTRING_ROOT"/}"
 			sed 's/^/      /' <<< "$new" | head -10

@@ -56,7 +56,7 @@ walk() { "$here/../series/check-series.sh" > "$tmp/out" 2>&1; }
 builds() { cat "$BUILD/check/kernel-x86_64_defconfig/builds" 2>/dev/null | wc -l; }
 
 echo "TAP version 13"
-echo "1..27"
+echo "1..28"
 walk
 check "first walk passes" "[ $? -eq 0 ] && grep -q 'all patches pass' '$tmp/out'"
 check "... building each commit once" "[ \$(grep -c ' builds (' '$tmp/out') -eq 2 ] && [ \$(builds) -eq 2 ]"
@@ -152,6 +152,7 @@ check "CHECK_CONFIGS=\"memblock x86_64_defconfig\" walks both" \
 cat >> "$TREE/Makefile" <<'EOM'
 %.o: %.c
 	@echo "W=$(W) C=$(C) $@" >> $(O)/warnings-builds
+	@if grep -q broken $<; then echo "$<:1: error: broken"; exit 1; fi
 	@if grep -q unused $<; then echo "$(CURDIR)/$<:$$(grep -n unused $< | cut -d: -f1):7: warning: unused variable 'u' [-Wunused-variable]"; fi
 EOM
 cat > "$TREE/scripts/kernel-doc" <<'EOM'
@@ -190,4 +191,8 @@ check "... the objects are built at W=1 with sparse (C=2), at each commit and it
 PATH=$tmp/bin:$PATH CHECK_CONFIGS=warnings walk
 check "... a second walk checks only the commits that failed" \
 	"[ \$(grep -c 'built before' '$tmp/out') -eq 1 ] && [ \$(grep -c 'NEW WARNINGS' '$tmp/out') -eq 2 ]"
+commit_all '/* moved */\nint a;\nint unused;\nint broken;\n' "lib: break the build"
+PATH=$tmp/bin:$PATH CHECK_CONFIGS=warnings CHECK_COMMITS=4 walk
+check "... a commit that does not build fails it, named, with its log" \
+	"[ $? -ne 0 ] && grep -q 'lib: break the build .*BUILD FAILS at the commit: .*kernel-warnings/build-' '$tmp/out'"
 [ "$fails" -eq 0 ]
