@@ -243,6 +243,23 @@ memblock_walk() {
 	say "  memblock: patches $first-$last built in $(elapsed "$t_cfg")s"
 }
 
+# ticker_start LABEL LOG..., ticker_stop: progress for a long build, the
+# last object compiled into any LOG every minute (from $t0).
+ticker_start() {
+	local label=$1
+	shift
+	( while sleep 60; do
+		printf '    %s: %ss: %s\n' "$label" "$(elapsed "$t0")" \
+			"$(cat "$@" 2>/dev/null | grep -a ' CC \| LD \| AR \| CHECK ' |
+				tail -n 1 | sed 's/^ *//')"
+	  done ) &
+	ticker=$!
+}
+ticker_stop() {
+	kill "$ticker" 2>/dev/null
+	wait "$ticker" 2>/dev/null
+}
+
 # warnings_at COMMIT OUT FILE...: at COMMIT, build the objects of the .c
 # FILEs the guest config builds at W=1 with sparse on them (C=2), and run
 # kernel-doc on every FILE that exists there; all of it into OUT. Prints
@@ -302,8 +319,11 @@ warnings_walk() {
 		mapfile -t files < <(git -C "$TREE" diff-tree --no-commit-id --name-only \
 			-r "$c" -- '*.c' '*.h')
 		t0=$(now)
+		rm -f "$log.parent" "$log"
+		ticker_start warnings "$log.parent" "$log"
 		read -r _ _ parent_rc < <(warnings_at "$c^" "$log.parent" "${files[@]}")
 		read -r n_obj n_doc rc < <(warnings_at "$c" "$log" "${files[@]}")
+		ticker_stop
 		new=$(LC_ALL=C comm -13 <(warnings_of "$log.parent" "${files[@]}") \
 			<(warnings_of "$log" "${files[@]}"))
 		if [ "$parent_rc$rc" != 00 ]; then
@@ -379,12 +399,7 @@ if [ "${CHECKPATCH_ONLY:-0}" != 1 ]; then
 			git -C "$work/linux" checkout -q --detach "$c"
 			cp "$obj/.config.base" "$obj/.config"
 			t0=$(now)
-			# Progress for the long builds: the last object every minute.
-			( while sleep 60; do
-				printf '    %s: %ss: %s\n' "$cfg" "$(elapsed "$t0")" \
-					"$(grep -a ' CC \| LD \| AR ' "$log" | tail -n 1 | sed 's/^ *//')"
-			  done ) &
-			ticker=$!
+			ticker_start "$cfg" "$log"
 			fortify=$obj/lib/test_fortify/test_fortify.log
 			# shellcheck disable=SC2086
 			if kmake O="$obj" CC="ccache ${cross}gcc" -j"$jobs" \
@@ -404,8 +419,7 @@ if [ "${CHECKPATCH_ONLY:-0}" != 1 ]; then
 				grep -m5 'error\|undefined reference' "$log" | sed 's/^/      /'
 				fails=$((fails + 1))
 			fi
-			kill "$ticker" 2>/dev/null
-			wait "$ticker" 2>/dev/null
+			ticker_stop
 		done
 		say "  $cfg: patches $first-$last built in $(elapsed "$t_cfg")s"
 	done
