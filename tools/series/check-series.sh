@@ -14,10 +14,13 @@
 #     guest kernel's .config and x86_64_defconfig, whose bzImage links the
 #     KASLR decompressor and the EFI stub), each but the guest's with
 #     kernel-changes/config/check.config added (the test modules, LKDTM,
-#     FORTIFY_SOURCE, whose build-time checks must all pass). ARCH:CONFIG
-#     builds another architecture with Debian's cross compiler, installed
-#     when missing (arm64:defconfig, riscv:defconfig, s390:defconfig:
-#     boot code that links lib/ files there; their default target "all").
+#     FORTIFY_SOURCE, whose build-time checks must all pass). CONFIG+llvm
+#     builds it with Debian's clang and LLVM tools (LLVM=1). i386:guest is
+#     the guest config as a 32-bit kernel (the i386 guest's fragment).
+#     ARCH:CONFIG of another architecture builds the top commit only, with
+#     Debian's cross compiler, installed when missing (arm64:defconfig,
+#     riscv:defconfig, s390:defconfig: boot code that links lib/ files
+#     there; target "all"): a defconfig there is an hour a commit here.
 #     The pseudo-config "memblock" (first by default) builds
 #     tools/testing/memblock instead: mm/memblock.c in user space against
 #     tools/include, with the C errors GCC 14 and clang 16 make by
@@ -38,6 +41,8 @@
 . "$(dirname "$0")/../lib.sh"
 
 series=${SERIES_DIR:-$BUILD/series}
+default_configs="memblock warnings guest guest+llvm i386:guest x86_64_defconfig"
+default_configs+=" arm64:defconfig riscv:defconfig s390:defconfig"
 work=$BUILD/check${VARIANT:+-$VARIANT}	# a variant's builds apart
 [ -d "$series" ] || die "no $series: run 'make series'"
 fails=0
@@ -182,7 +187,7 @@ config_for() {
 # gcc-<triplet> packages; empty for this machine's x86.
 cross_prefix() {
 	case $1 in
-	x86 | x86_64) ;;
+	x86 | x86_64 | i386) ;;
 	arm64) echo aarch64-linux-gnu- ;;
 	arm) echo arm-linux-gnueabihf- ;;
 	riscv) echo riscv64-linux-gnu- ;;
@@ -307,6 +312,7 @@ warnings_of() {
 # config; its objects (make kernel) tell which .c files it builds.
 warnings_walk() {
 	local c subject stamp log key t0 t_cfg n_obj n_doc rc parent_rc new arch='' cross=''
+	local llvm=
 	wobj=$work/kernel-warnings
 	command -v sparse > /dev/null || "$KSTRING_ROOT/tools/deps.sh" sparse || exit
 	[ -f "$OBJ/.config" ] || die "no guest .config: run 'make kernel'"
@@ -348,7 +354,8 @@ warnings_walk() {
 
 # kmake ARG...: make in the worktree for the architecture being built.
 kmake() {
-	make -C "$work/linux" ${arch:+ARCH=$arch} ${cross:+CROSS_COMPILE=$cross} "$@"
+	make -C "$work/linux" ${arch:+ARCH=$arch} ${cross:+CROSS_COMPILE=$cross} \
+		${llvm:+LLVM=1} "$@"
 }
 
 # Build every commit in turn, once per config in CHECK_CONFIGS, each in
@@ -363,7 +370,7 @@ if [ "${CHECKPATCH_ONLY:-0}" != 1 ]; then
 	export CCACHE_DIR=${CCACHE_DIR:-$BUILD/ccache}
 	export KBUILD_BUILD_TIMESTAMP=2015-05-01 KBUILD_BUILD_USER=kstring KBUILD_BUILD_HOST=check
 	jobs=$JOBS
-	for cfg in ${CHECK_CONFIGS:-memblock warnings guest x86_64_defconfig}; do
+	for cfg in ${CHECK_CONFIGS:-$default_configs}; do
 		if [ "$cfg" = memblock ]; then
 			memblock_walk
 			continue
@@ -371,30 +378,46 @@ if [ "${CHECKPATCH_ONLY:-0}" != 1 ]; then
 			warnings_walk
 			continue
 		fi
-		arch='' name=$cfg targets=${CHECK_TARGETS:-bzImage modules}
-		case $cfg in *:*)
-			arch=${cfg%%:*} name=${cfg#*:} targets=${CHECK_TARGETS:-all} ;;
+		arch='' name=${cfg%+llvm} targets=${CHECK_TARGETS:-bzImage modules}
+		llvm='' cc=gcc cross='' walk=("${commits[@]:first-1:last-first+1}")
+		[ "$name" = "$cfg" ] || llvm=1 cc=clang	# clang targets every ARCH
+		case $name in *:*)
+			arch=${name%%:*} name=${name#*:} ;;
 		esac
-		cross=$(cross_prefix "${arch:-x86}") || exit
-		if [ -n "$cross" ] && ! command -v "${cross}gcc" > /dev/null; then
-			"$KSTRING_ROOT/tools/deps.sh" "gcc-${cross%-}" || exit
+		case ${arch:-x86} in
+		x86 | x86_64 | i386) ;;
+		*)	# another architecture: its default target, the top only
+			targets=${CHECK_TARGETS:-all} walk=("${commits[last-1]}") ;;
+		esac
+		if [ -n "$llvm" ]; then
+			command -v ld.lld > /dev/null && command -v llvm-ar > /dev/null ||
+				"$KSTRING_ROOT/tools/deps.sh" clang lld llvm || exit
+		else
+			cross=$(cross_prefix "${arch:-x86}") || exit
+			if [ -n "$cross" ] && ! command -v "${cross}gcc" > /dev/null; then
+				"$KSTRING_ROOT/tools/deps.sh" "gcc-${cross%-}" || exit
+			fi
 		fi
 		obj=$work/kernel-${cfg/:/-}
 		mkdir -p "$obj"
 		git -C "$work/linux" checkout -q --detach pristine
 		config_for "$name" "$obj"
+		# The i386 guest: the guest's config made 32-bit, as make
+		# ARCH=i386 kernel does.
+		[ "$arch:$name" != i386:guest ] ||
+			cat "$KSTRING_ROOT/kernel-changes/config/arch-i386.config" >> "$obj/.config"
 		# Symbols the series adds are unknown before their commit:
 		# the fragment is kept in the base and each commit's
 		# olddefconfig takes what that commit knows.
-		[ "$cfg" = guest ] || cat "$CHANGES/config/check.config" >> "$obj/.config"
+		[ "$name" = guest ] || cat "$CHANGES/config/check.config" >> "$obj/.config"
 		cp "$obj/.config" "$obj/.config.base"
-		say "build every commit with $cfg ($targets) in ${obj#"$KSTRING_ROOT"/}:"
+		say "build $([ ${#walk[@]} -eq 1 ] && echo "the top commit" || echo "every commit") with $cfg ($targets${llvm:+, LLVM=1}) in ${obj#"$KSTRING_ROOT"/}:"
 		t_cfg=$(now)
 		# A commit that built with this config and these targets has a
 		# stamp (built_before).
-		key="$(sha256sum < "$obj/.config.base" | cut -d' ' -f1) $targets"
+		key="$(sha256sum < "$obj/.config.base" | cut -d' ' -f1) $targets${llvm:+ LLVM=1}"
 		mkdir -p "$obj/built"
-		for c in "${commits[@]:first-1:last-first+1}"; do
+		for c in "${walk[@]}"; do
 			built_before "$obj" "$c" "$key" && continue
 			git -C "$work/linux" checkout -q --detach "$c"
 			cp "$obj/.config.base" "$obj/.config"
@@ -402,7 +425,7 @@ if [ "${CHECKPATCH_ONLY:-0}" != 1 ]; then
 			ticker_start "$cfg" "$log"
 			fortify=$obj/lib/test_fortify/test_fortify.log
 			# shellcheck disable=SC2086
-			if kmake O="$obj" CC="ccache ${cross}gcc" -j"$jobs" \
+			if kmake O="$obj" CC="ccache ${cross}$cc" -j"$jobs" \
 				olddefconfig $targets > "$log" 2>&1; then
 				printf '  %-60s builds (%ss)\n' "${subject:0:60}" "$(elapsed "$t0")"
 				# kbuild reruns test_fortify when its inputs change
@@ -421,7 +444,7 @@ if [ "${CHECKPATCH_ONLY:-0}" != 1 ]; then
 			fi
 			ticker_stop
 		done
-		say "  $cfg: patches $first-$last built in $(elapsed "$t_cfg")s"
+		say "  $cfg: $([ ${#walk[@]} -eq 1 ] && echo "patch $last" || echo "patches $first-$last") built in $(elapsed "$t_cfg")s"
 	done
 fi
 [ "$fails" -eq 0 ] || die "$fails problem(s) in the series"

@@ -6,13 +6,14 @@
 # not built again), CHECK_REBUILD=1 builds them all again, and a commit
 # that fails to build is named, gets no stamp and is built again next time;
 # a series applied again (new commit ids, same trees) is not built again;
-# CHECK_COMMITS checks a range of patches; ARCH:CONFIG builds with Debian's
-# cross compiler for ARCH; CHECK_CONFIGS=memblock builds
+# CHECK_COMMITS checks a range of patches; ARCH:CONFIG builds the top
+# commit with Debian's cross compiler for ARCH, CONFIG+llvm every commit
+# with LLVM=1, i386:guest the guest config made 32-bit; CHECK_CONFIGS=memblock builds
 # tools/testing/memblock (a real compile of a fake mm/memblock.c) alone at
 # every commit that has it and fails on a call to an undeclared function,
 # which gcc 12 only warns about (review 2, finding 1).
 here=$(cd "$(dirname "$0")" && pwd)
-tmp=$(mktemp -d)
+tmp=$(mktemp -d); [ -z "$KEEP" ] || echo "# kept: $tmp"
 trap '[ -n "$KEEP" ] || rm -rf "$tmp"' EXIT
 export BUILD=$tmp/build TREE=$tmp/build/linux KERNEL_CHANGES=$tmp/changes
 export CHECK_CONFIGS=x86_64_defconfig JOBS=1 KSRC_PKG=fake-source
@@ -37,7 +38,7 @@ olddefconfig:
 all: bzImage
 bzImage:
 	@if grep -q broken lib/a.c; then echo 'lib/a.c:1: error: broken'; exit 1; fi
-	@echo "built $$(cat lib/a.c) ARCH=$(ARCH) CROSS_COMPILE=$(CROSS_COMPILE) CC=$(CC)" >> $(O)/builds
+	@echo "built $$(cat lib/a.c) ARCH=$(ARCH) CROSS_COMPILE=$(CROSS_COMPILE) CC=$(CC) LLVM=$(LLVM)" >> $(O)/builds
 modules:
 	@:
 EOM
@@ -56,7 +57,7 @@ walk() { "$here/../series/check-series.sh" > "$tmp/out" 2>&1; }
 builds() { cat "$BUILD/check/kernel-x86_64_defconfig/builds" 2>/dev/null | wc -l; }
 
 echo "TAP version 13"
-echo "1..28"
+echo "1..30"
 walk
 check "first walk passes" "[ $? -eq 0 ] && grep -q 'all patches pass' '$tmp/out'"
 check "... building each commit once" "[ \$(grep -c ' builds (' '$tmp/out') -eq 2 ] && [ \$(builds) -eq 2 ]"
@@ -89,8 +90,18 @@ mkdir -p "$tmp/bin" && printf '#!/bin/sh\n' > "$tmp/bin/aarch64-linux-gnu-gcc"
 chmod +x "$tmp/bin/aarch64-linux-gnu-gcc"
 PATH=$tmp/bin:$PATH CHECK_CONFIGS=arm64:defconfig walk
 arm=$BUILD/check/kernel-arm64-defconfig
-check "arm64:defconfig configures and builds (target all) with ARCH=arm64 and Debian's cross compiler" \
-	"[ $? -eq 0 ] && grep -q 'defconfig ARCH=arm64' '$arm/.config' && [ \$(grep -c 'ARCH=arm64 CROSS_COMPILE=aarch64-linux-gnu- CC=ccache aarch64-linux-gnu-gcc\$' '$arm/builds') -eq 3 ]"
+check "arm64:defconfig configures and builds the top commit (target all) with ARCH=arm64 and Debian's cross compiler" \
+	"[ $? -eq 0 ] && grep -q 'defconfig ARCH=arm64' '$arm/.config' && [ \"\$(cat '$arm/builds')\" = 'built int a = 4; ARCH=arm64 CROSS_COMPILE=aarch64-linux-gnu- CC=ccache aarch64-linux-gnu-gcc LLVM=' ]"
+printf '#!/bin/sh\n' > "$tmp/bin/ld.lld" && cp "$tmp/bin/ld.lld" "$tmp/bin/llvm-ar" &&
+	chmod +x "$tmp/bin/ld.lld" "$tmp/bin/llvm-ar"
+mkdir -p "$BUILD/kernel" && echo 'CONFIG_GUEST=y' > "$BUILD/kernel/.config"
+echo 'CONFIG_CHECK=y' > "$KERNEL_CHANGES/config/check.config"
+PATH=$tmp/bin:$PATH CHECK_CONFIGS="guest+llvm i386:guest" walk
+llvm=$BUILD/check/kernel-guest+llvm i386=$BUILD/check/kernel-i386-guest
+check "guest+llvm builds every commit with LLVM=1 and clang, the guest's config alone" \
+	"[ $? -eq 0 ] && [ \$(grep -c 'ARCH= CROSS_COMPILE= CC=ccache clang LLVM=1\$' '$llvm/builds') -eq 3 ] && grep -qx CONFIG_GUEST=y '$llvm/.config.base' && ! grep -q CONFIG_CHECK '$llvm/.config.base'"
+check "i386:guest builds every commit with ARCH=i386, the guest's config with arch-i386.config" \
+	"[ \$(grep -c 'ARCH=i386 CROSS_COMPILE= CC=ccache gcc LLVM=\$' '$i386/builds') -eq 3 ] && grep -qx CONFIG_GUEST=y '$i386/.config.base' && grep -qx '# CONFIG_64BIT is not set' '$i386/.config.base'"
 CHECK_CONFIGS=vax:defconfig walk
 check "an architecture without a Debian cross compiler is refused by name" \
 	"[ $? -ne 0 ] && grep -q 'no Debian cross compiler for ARCH=vax' '$tmp/out'"
