@@ -8,6 +8,19 @@
 SHELL := /bin/bash
 export BUILD ?= $(CURDIR)/build
 
+# The variant's directories and switches come from make's command line
+# (or KSTRING_<NAME> in the environment), never from a generic name that
+# happens to be exported in the user's shell (a TREE set for something
+# else would replace the variant's tree).
+VARIANT_SETTINGS := TREE KOBJ VARIANT VARIANT_CONFIG KERNEL_CHANGES \
+	TREE_CONFIG IMAGE_DIR OVERLAY_DIR LOGS_DIR TIMINGS_FILE RESULTS_LATEST \
+	SERIES_DIR MKOSI_ARCH QEMU KSFT_CROSS_COMPILE INJECT_TESTS INJECT_ARGS \
+	INJECT_EXPECT
+$(foreach v,$(VARIANT_SETTINGS),$(if $(filter environment,$(origin $v)),\
+	$(eval undefine $v)))
+$(foreach v,$(VARIANT_SETTINGS),$(if $(filter environment,$(origin KSTRING_$v)),\
+	$(eval export $v := $$(KSTRING_$v))))
+
 # Variants (tools/variants/*.mk): each sets its build directories and the
 # defaults that differ, and the Makefile only selects one.
 ifeq ($(SANITIZE)$(ARCH),1i386)

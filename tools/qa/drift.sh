@@ -146,19 +146,19 @@ pipeline() {
 	[ -f "$MAIN_BUILD/accel-probe" ] && [ ! -f "$vdir/accel-probe" ] &&
 		cp "$MAIN_BUILD/accel-probe" "$vdir/"
 	rm -f "$vdir/logs/failed-stage"
-	# A variant's directories must not leak in from the caller's
-	# environment: VDIR has one layout, whatever the package (make sets
-	# the rest of 6.12's variant). base_dir makes ccache hash
-	# ../linux/... instead of this tree's absolute path, so the versions
-	# share cache entries.
-	env -u INITRD -u RUN_ID -u VARIANT -u NO_LATEST -u VARIANT_CONFIG \
-		-u IMAGE_DIR -u RESULTS_LATEST -u MAKEFLAGS -u MAKELEVEL -u MFLAGS \
-		BUILD="$vdir" TREE="$vdir/linux" KOBJ="$vdir/kernel" \
-		OVERLAY_DIR="$vdir/overlay" LOGS_DIR="$vdir/logs" \
-		TIMINGS_FILE="$vdir/timings" FORCE=1 \
+	# VDIR has one layout, whatever the package (make sets the rest of
+	# 6.12's variant; the Makefile takes the variant's directories from
+	# its command line only). base_dir makes ccache hash ../linux/...
+	# instead of this tree's absolute path, so the versions share cache
+	# entries.
+	env -u INITRD -u RUN_ID -u NO_LATEST -u MAKEFLAGS -u MAKELEVEL -u MFLAGS \
+		BUILD="$vdir" FORCE=1 \
 		KSRC_TARBALL="$vdir/deb/usr/src/$KSRC_PKG.tar.xz" KSRC_VERSION="$ver" \
 		CCACHE_DIR="$MAIN_BUILD/ccache" CCACHE_BASEDIR="$vdir" \
 		nice -n "$NICE" make --no-print-directory -C "$KSTRING_ROOT" \
+		KERNEL_CHANGES="$CHANGES" TREE="$vdir/linux" KOBJ="$vdir/kernel" \
+		OVERLAY_DIR="$vdir/overlay" LOGS_DIR="$vdir/logs" \
+		TIMINGS_FILE="$vdir/timings" \
 		TOOLS="$TOOLS" KSRC_PKG="$KSRC_PKG" all < /dev/null 2>&1 | sed -u 's/^/    /'
 	rc=${PIPESTATUS[0]}
 	if [ "$rc" -ne 0 ]; then

@@ -24,9 +24,8 @@ EOF
 chmod +x "$tmp/sh"
 # mk ARGS...: make in a clean environment (none of an outer make's).
 mk() {
-	env -u MAKEFLAGS -u MAKELEVEL -u MFLAGS -u ARCH -u SANITIZE -u KOBJ \
-		-u VARIANT -u QEMU -u KSRC_PKG -u TREE -u KERNEL_CHANGES BUILD="$tmp/b" \
-		make --no-print-directory -C "$root" SHELL="$tmp/sh" "$@" 2>&1
+	env -u MAKEFLAGS -u MAKELEVEL -u MFLAGS -u ARCH -u SANITIZE -u KSRC_PKG \
+		BUILD="$tmp/b" make --no-print-directory -C "$root" SHELL="$tmp/sh" "$@" 2>&1
 }
 
 # missing_env OUT VAR=VALUE...: the settings that no recipe of OUT got.
@@ -39,7 +38,7 @@ missing_env() {
 }
 
 echo "TAP version 13"
-echo "1..20"
+echo "1..22"
 out=$(mk run)
 check "plain make run: no variant variable set" \
 	"! grep -q '^env' <<< \"\$out\""
@@ -86,6 +85,12 @@ missing=$(missing_env "$out" KERNEL_CHANGES=$root/kernel-changes/6.12 \
 	SERIES_DIR=$tmp/b/series-6.12)
 check "make KSRC_PKG=linux-source-6.12 run: the 6.12 series, tree and directories${missing:+ (missing:$missing)}" \
 	"[ -z '$missing' ] && ! grep -q '^env IMAGE_DIR' <<< \"\$out\""
+# A generic name exported in the user's shell is not a setting (it once
+# replaced 6.12's tree); the package's own prefix is.
+check "an exported TREE does not replace the 6.12 variant's tree" \
+	"TREE=$tmp/elsewhere mk KSRC_PKG=linux-source-6.12 run | grep -qxF 'env TREE=$tmp/b/linux-6.12'"
+check "... KSTRING_TREE does, and TREE= on the command line" \
+	"KSTRING_TREE=$tmp/mine mk run | grep -qxF 'env TREE=$tmp/mine' && mk TREE=$tmp/cl run | grep -qxF 'env TREE=$tmp/cl'"
 out=$(mk KSRC_PKG=linux-source-6.12 ARCH=i386 run); rc=$?
 check "KSRC_PKG=linux-source-6.12 ARCH=i386 is refused" \
 	"[ $rc -ne 0 ] && grep -q 'runs the x86_64 guest only' <<< \"\$out\" && ! grep -q '^cmd' <<< \"\$out\""

@@ -125,7 +125,7 @@ echo "cmd $2"
 EOF
 chmod +x "$tmp/sh"
 mk() {
-	env -u MAKEFLAGS -u MAKELEVEL -u MFLAGS -u VARIANT -u KSTRING_KERNEL \
+	env -u MAKEFLAGS -u MAKELEVEL -u MFLAGS -u KSTRING_KERNEL \
 		make --no-print-directory -C "$here/../.." SHELL="$tmp/sh" "$@" 2>&1
 }
 out=$(mk kernel KERNEL="$tux")
