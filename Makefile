@@ -79,10 +79,7 @@ CLEAN ?= $(BUILD)/kernel $(BUILD)/overlay \
 	$(BUILD)/mutate $(BUILD)/mutate-test
 
 # (After the blocks above: exporting an unset variable defines it, empty,
-# and ?= would then not set it.)
-# The test profile (tools/guest/profiles): quick while developing, full
-# for QA (make qa, make test).
-PROFILE ?= quick
+# and ?= would then not set it.) The defaults of these are tools/lib.sh's.
 export KSRC_PKG KSRC_TARBALL BASE_CONFIG EXTRA_CONFIG TIMEOUT ACCEL PROFILE \
 	TESTS EXTRA_TESTS KSFT_TARGETS KSFT_TIMEOUT KERNEL_ARGS JOBS
 
@@ -95,10 +92,13 @@ KERNEL_STAGE ?= $(TOOLS)/stages/kernel.sh
 .PHONY: all deps tree selftests kernel image overlay run qa watch shell test \
 	lava-job lava-run lava-submit lava-lab-check lava-deps kunit negative-control bench-loop \
 	check host-test bench fuzz coverage-host mutate series export-series check-series drift deb-kernel clean \
-	distclean help
+	distclean help print-config
 
 all: overlay ## the whole pipeline; reprints the last passing run when nothing changed
 	@REUSE=1 $(TOOLS)/run/run.sh
+
+print-config: ## the settings this variant resolves to, NAME=VALUE
+	@$(TOOLS)/print-config.sh
 
 # `make help`: every target with its "## " note.
 help: ## this list

@@ -53,6 +53,16 @@ QEMU=${QEMU:-qemu-system-x86_64}
 KSFT_TARGETS=${KSFT_TARGETS:-lib}	# the kselftest collections
 TIMEOUT=${TIMEOUT:-900}			# seconds before a guest counts as hung
 JOBS=${JOBS:-$(($(nproc) + 1))}
+PROFILE=${PROFILE:-quick}		# tools/guest/profiles (qa, test: full)
+MEM=${MEM:-1024}			# the guest's RAM (MB) and CPUs
+SMP=${SMP:-2}
+RESULTS_LATEST=${RESULTS_LATEST:-latest}	# the variant's link to its last run
+SERIES_DIR=${SERIES_DIR:-$BUILD/series}	# make series' output
+# The negative control (tools/qa/negative-control.sh): the tests whose
+# failure it injects, by these module parameters, and what it expects.
+INJECT_TESTS=${INJECT_TESTS:-lib:strscpy.sh,lib:parse_integer.sh,lib:parse_integer_stress.sh,lib:kmod_loop.sh}
+INJECT_ARGS=${INJECT_ARGS:-test_strscpy.inject_failure=1 test_parse_integer.inject_failure=1}
+INJECT_EXPECT=${INJECT_EXPECT:-$KSTRING_ROOT/tools/qa/negative-control.expect}
 
 say() { printf '%s\n' "$*"; }
 warn() { printf '%s: warning: %s\n' "${0##*/}" "$*" >&2; }
@@ -329,7 +339,7 @@ guest_cmdline() {
 	local cmdline unit tsc_khz
 	# mem= is the guest's RAM.
 	cmdline="console=ttyS0,115200 rdinit=/usr/lib/systemd/systemd panic=-1"
-	cmdline+=" loglevel=5 mem=${MEM:-1024}M"
+	cmdline+=" loglevel=5 mem=${MEM}M"
 	# Under TCG the guest's TSC is the host's, but calibrating it
 	# against the emulated PIT fails or comes out wrong when the host is
 	# busy, and guest time (kselftest's timeouts) then runs at the wrong
@@ -359,7 +369,7 @@ guest_tests() {
 	[ -n "${TESTS:-}" ] && sel="kstring.tests=$TESTS"
 	[ -n "${EXTRA_TESTS:-}" ] && sel+=" kstring.tests=$EXTRA_TESTS"
 	[ -n "${KSFT_TIMEOUT:-}" ] && sel+=" kstring.timeout=$KSFT_TIMEOUT"
-	sel+=" kstring.profile=${PROFILE:-full}"
+	sel+=" kstring.profile=$PROFILE"
 	printf '%s\n' "$sel${KERNEL_ARGS:+ $KERNEL_ARGS}"
 }
 
@@ -425,7 +435,7 @@ write_run_info() {
 	kernel_build_time=$(stamp_field "$KERNEL_STAMP" started)
 	kernel_build_seconds=$(stamp_field "$KERNEL_STAMP" seconds)
 	$(cp "$obj/.config" "$1/kernel.config" 2>/dev/null && echo kernel_config=kernel.config)
-	profile=${PROFILE:-full}
+	profile=$PROFILE
 	tests=${TESTS:-$KSFT_TARGETS}${EXTRA_TESTS:+,$EXTRA_TESTS}
 	EOT
 	[ -f "$TIMINGS" ] && awk '{ t[$2] = $3 } END { for (s in t) print s "=" t[s] }' \

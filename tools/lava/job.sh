@@ -74,13 +74,13 @@ if [ -n "${KSTRING_KERNEL:-}" ]; then	# KERNEL=: what was given
 	config=$(given kernel_config_source | yaml_safe)
 fi
 tests=${TESTS:-$KSFT_TARGETS}${EXTRA_TESTS:+,$EXTRA_TESTS}
-sed -e "s|@JOB_NAME@|kstring kselftest $tests (${PROFILE:-full}) on $tree $version, $id|" \
+sed -e "s|@JOB_NAME@|kstring kselftest $tests ($PROFILE) on $tree $version, $id|" \
 	-e "s|@KSRC_PKG@|$tree|" -e "s|@KSRC_VERSION@|$version|" \
-	-e "s|@KERNEL_RELEASE@|$release|" -e "s|@PROFILE@|${PROFILE:-full}|" \
+	-e "s|@KERNEL_RELEASE@|$release|" -e "s|@PROFILE@|$PROFILE|" \
 	-e "s|@KERNEL_IMAGE@|${image:-unknown}|" -e "s|@SERIES@|$series_line|" \
 	-e "s|@KERNEL_CONFIG@|$config|" \
 	-e "s|@TESTS@|$tests|" \
-	-e "s|@MEMORY@|${MEM:-1024}|" -e "s|@SMP@|${SMP:-2}|" \
+	-e "s|@MEMORY@|$MEM|" -e "s|@SMP@|$SMP|" \
 	-e "s|@NO_KVM@|$no_kvm|" -e "s|@CPU@|$cpu|" \
 	-e "s|@RUN_TIMEOUT@|$run_timeout|g" \
 	-e "s|@JOB_TIMEOUT@|$((run_timeout + 600))|" \

@@ -18,7 +18,7 @@
 # TAP; the runs are kept as build/results/<id>-{truncated,inject[-lava]}-PROFILE/.
 . "$(dirname "$0")/../lib.sh"
 
-profile=${PROFILE:-full}
+profile=$PROFILE
 # Its runs fail on purpose: they write no kcidb.json (tools/results).
 export KSTRING_CONTROL=1
 runner=run/run.sh lava= label=
@@ -26,8 +26,8 @@ runner=run/run.sh lava= label=
 stamp=$(date -u +%Y%m%d-%H%M%S)
 suffix=$profile${VARIANT:+-$VARIANT}
 run_id=$stamp-inject$lava-$suffix
-tests=${INJECT_TESTS:-lib:strscpy.sh,lib:parse_integer.sh,lib:parse_integer_stress.sh,lib:kmod_loop.sh}
-args=${INJECT_ARGS:-test_strscpy.inject_failure=1 test_parse_integer.inject_failure=1}
+tests=$INJECT_TESTS
+args=$INJECT_ARGS
 work=$BUILD/negative-control$lava-$suffix
 rm -rf "$work"
 mkdir -p "$work"
@@ -74,7 +74,7 @@ if [ -f "$OBJ/Module.symvers" ]; then
 fi
 (cd "$work/root" && find . -mindepth 1 | LC_ALL=C sort | cpio -o -H newc -R 0:0 --quiet) |
 	cat "$INITRD" - > "$work/initrd.cpio" || die "cannot write $work/initrd.cpio"
-cat "${INJECT_EXPECT:-$KSTRING_ROOT/tools/qa/negative-control.expect}" \
+cat "$INJECT_EXPECT" \
 	"$KSTRING_ROOT/tools/qa/hidden-failure.expect" $extra_expect > "$work/inject.expect"
 
 INITRD=$work/initrd.cpio PROFILE=$profile RUN_ID=$run_id NO_LATEST=1 \

@@ -34,8 +34,8 @@ cpu=max
 [ "$accel" = kvm ] && cpu=host
 
 cmdline=$(guest_cmdline "$accel")
-qemu_args=(-machine pc -accel "$accel" -cpu "$cpu" -smp "${SMP:-2}"
-	-m "${MEM:-1024}" -nodefaults -display none -no-reboot
+qemu_args=(-machine pc -accel "$accel" -cpu "$cpu" -smp "$SMP"
+	-m "$MEM" -nodefaults -display none -no-reboot
 	-kernel "$kernel" -initrd "$initrd"
 	-device isa-debug-exit,iobase=0xf4,iosize=0x04)
 
@@ -55,7 +55,7 @@ if [ "$mode" = watch ]; then
 	# one a round.
 	[ -d "$rundir" ] && [ -n "${3:-}" ] || die "usage: run/guest.sh watch SHARE CONSOLE"
 	exec "$qemu" "${qemu_args[@]}" \
-		-append "$cmdline systemd.unit=kstring-run.target kstring.watch=kstring kstring.profile=${PROFILE:-quick}${KERNEL_ARGS:+ $KERNEL_ARGS}" \
+		-append "$cmdline systemd.unit=kstring-run.target kstring.watch=kstring kstring.profile=$PROFILE${KERNEL_ARGS:+ $KERNEL_ARGS}" \
 		-virtfs local,path="$rundir",mount_tag=kstring,security_model=none,id=kstring \
 		-chardev file,id=console,path="$3" -serial chardev:console
 fi

@@ -12,8 +12,8 @@
 . "$(dirname "$0")/../lib.sh"
 
 results=$RESULTS
-latest=$results/${RESULTS_LATEST:-latest}	# one link per variant (ARCH=i386)
-key=$( (stamp_key "$INITRD_STAMP"; echo "${PROFILE:-full} ${TESTS:-} ${EXTRA_TESTS:-} $KSFT_TARGETS ${KERNEL_ARGS:-} ${ACCEL:-} ${KSFT_TIMEOUT:-}") |
+latest=$results/$RESULTS_LATEST	# one link per variant (ARCH=i386)
+key=$( (stamp_key "$INITRD_STAMP"; echo "$PROFILE ${TESTS:-} ${EXTRA_TESTS:-} $KSFT_TARGETS ${KERNEL_ARGS:-} ${ACCEL:-} ${KSFT_TIMEOUT:-}") |
 	sha256sum | cut -d' ' -f1)
 
 if [ "${REUSE:-0}" = 1 ] && [ -f "$latest/inputs.key" ] &&

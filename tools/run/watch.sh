@@ -23,7 +23,7 @@ obj=$OBJ
 share=$BUILD/watch/share
 collections=$KSFT_TARGETS
 round_timeout=$TIMEOUT
-export PROFILE=${PROFILE:-quick}
+export PROFILE
 [ -f "$obj/initrd.cpio" ] || die "no initrd in $obj: run 'make overlay'"
 
 mkdir -p "$BUILD/watch"

@@ -40,7 +40,7 @@
 # fails on any problem.
 . "$(dirname "$0")/../lib.sh"
 
-series=${SERIES_DIR:-$BUILD/series}
+series=$SERIES_DIR
 default_configs="memblock warnings guest guest+llvm i386:guest x86_64_defconfig"
 default_configs+=" arm64:defconfig riscv:defconfig s390:defconfig"
 work=$BUILD/check${VARIANT:+-$VARIANT}	# a variant's builds apart

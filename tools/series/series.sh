@@ -8,7 +8,7 @@
 # SERIES_DIR), signed by the submitter (SUBMITTER= or git's identity).
 . "$(dirname "$0")/../lib.sh"
 
-out=${SERIES_DIR:-$BUILD/series}	# build/series-6.12 for 6.12
+out=$SERIES_DIR	# build/series-6.12 for 6.12
 cover=$CHANGES/cover-letter
 [ -d "$TREE/.git" ] || die "no tree at $TREE: run 'make tree'"
 rm -rf "$out"

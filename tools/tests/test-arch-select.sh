@@ -38,7 +38,7 @@ missing_env() {
 }
 
 echo "TAP version 13"
-echo "1..22"
+echo "1..28"
 out=$(mk run)
 check "plain make run: no variant variable set" \
 	"! grep -q '^env' <<< \"\$out\""
@@ -105,6 +105,24 @@ check "make ARCH=i386 clean removes the i386 products only" \
 	"grep -q 'kernel-i386' <<< \"\$out\" && ! grep -qE '$tmp/b/(kernel|overlay|logs|timings)( |\$)' <<< \"\$out\""
 check "make clean is as before" \
 	"[ \"\$(mk -n clean)\" = 'rm -rf $tmp/b/kernel $tmp/b/overlay $tmp/b/results $tmp/b/logs $tmp/b/series $tmp/b/timings $tmp/b/mutate $tmp/b/mutate-test' ]"
+
+# make print-config: every variant's resolved settings, as in the golden
+# files (UPDATE_GOLDEN=1 rewrites them), from an empty environment.
+golden=$here/fixtures/print-config
+pc() {
+	env -i PATH="$PATH" HOME="$HOME" BUILD="$tmp/b" \
+		make -s --no-print-directory -C "$root" print-config JOBS=3 "$@" 2>&1 |
+		sed -e "s#$tmp/b#@BUILD@#g" -e "s#$root#@ROOT@#g"
+}
+for v in default:"" i386:ARCH=i386 sanitize:SANITIZE=1 coverage:COVERAGE=1 \
+	6.12:KSRC_PKG=linux-source-6.12 input:KERNEL=/srv/linux-image-6.1.0-57-amd64.deb; do
+	name=${v%%:*}
+	# shellcheck disable=SC2086
+	pc ${v#*:} > "$tmp/$name.env"
+	[ "${UPDATE_GOLDEN:-0}" = 1 ] && cp "$tmp/$name.env" "$golden/$name.env"
+	check "make print-config ${v#*:}: as in fixtures/print-config/$name.env" \
+		"diff -u '$golden/$name.env' '$tmp/$name.env' >&2"
+done
 
 # The kernel fragments: 64BIT only in the per-arch ones.
 cfg=$root/kernel-changes/config

@@ -5,7 +5,7 @@
 # ARCH from the environment; the kselftest programs are built with
 # Debian's i686 cross compiler; mkosi builds a Debian i386 image. The
 # Makefile selects this file.
-I386_GOALS := all deps tree selftests kernel image overlay run shell clean help
+I386_GOALS := all deps tree selftests kernel image overlay run shell clean help print-config
 ifneq ($(filter-out $(I386_GOALS),$(MAKECMDGOALS)),)
 $(error ARCH=i386 is for the targets $(I386_GOALS); run '$(filter-out $(I386_GOALS),$(MAKECMDGOALS))' without ARCH)
 endif
