@@ -1,0 +1,46 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# tools/lib.sh, part: messages, required tools, disk space, time.
+# Sourced by tools/lib.sh, never run.
+
+say() { printf '%s\n' "$*"; }
+warn() { printf '%s: warning: %s\n' "${0##*/}" "$*" >&2; }
+die() { printf '%s: error: %s\n' "${0##*/}" "$*" >&2; exit "${DIE_CODE:-2}"; }
+
+# need_tools CMD...: fail naming every CMD that is not on PATH.
+need_tools() {
+	local c missing=()
+	for c in "$@"; do
+		command -v "$c" >/dev/null || missing+=("$c")
+	done
+	[ ${#missing[@]} -eq 0 ] ||
+		die "${missing[*]} not found: run 'make deps' (tools/deb-packages)"
+}
+
+# free_mb PATH: megabytes free on the file system of PATH (or of its
+# nearest existing parent).
+free_mb() {
+	local p=$1
+	until [ -e "$p" ]; do p=$(dirname "$p"); done
+	df -Pm "$p" | awk 'NR == 2 { print $4 }'
+}
+
+# full_message PATH [MB]: what to say when the disk under PATH is full
+# (MB free if measured already).
+full_message() {
+	printf 'build/ is full: %s MB free at %s; free space or set BUILD= to a larger disk' \
+		"${2:-$(free_mb "$1")}" "$1"
+}
+
+# need_space MB PATH WHAT: fail fast, before writing anything, unless the
+# file system of PATH has MB megabytes free for WHAT.
+need_space() {
+	local free
+	free=$(free_mb "$2")
+	[ -z "$free" ] || [ "$free" -ge "$1" ] ||
+		die "$(full_message "$2" "$free") ($3 needs about $1 MB)"
+}
+
+# now: seconds since the epoch, with fractions.
+now() { date +%s.%N; }
+elapsed() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }'; }

@@ -1,0 +1,64 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# tools/lib.sh, part: the pipeline's paths and settings, each default
+# once (README "Options"; make print-config prints them).
+# Sourced by tools/lib.sh, never run.
+
+# Stamps and products are named after these paths: a relative one (a
+# TREE=build/linux-6.12 left in the user's shell) would name another
+# stamp for the same tree, so it is refused before anything is touched.
+for _v in BUILD TREE KOBJ INITRD IMAGE_DIR OVERLAY_DIR KERNEL_CHANGES \
+	  SELFTESTS_SRC LOGS_DIR TIMINGS_FILE; do
+	case ${!_v:-/} in
+	/*) ;;
+	*) printf '%s: error: %s=%s (from the environment) is a relative path; products and stamps are named after absolute paths: unset %s (make and the variants set it) or give an absolute one\n' \
+		"${0##*/}" "$_v" "${!_v}" "$_v" >&2
+	   exit 2 ;;
+	esac
+done
+unset _v
+BUILD=${BUILD:-$KSTRING_ROOT/build}
+TREE=${TREE:-$BUILD/linux}
+# A variant's stage logs and times (`make ARCH=i386` sets these).
+LOGS=${LOGS_DIR:-$BUILD/logs}
+TIMINGS=${TIMINGS_FILE:-$BUILD/timings}
+# The series and the selftest sources (overridable for the harness tests).
+CHANGES=${KERNEL_CHANGES:-$KSTRING_ROOT/kernel-changes}
+SELFTESTS=${SELFTESTS_SRC:-$KSTRING_ROOT/selftests}
+# Debian's source package; KSRC_TARBALL= points at another tree (QA option).
+KSRC_PKG=${KSRC_PKG:-linux-source-6.1}
+KSRC_TARBALL=${KSRC_TARBALL:-/usr/src/$KSRC_PKG.tar.xz}
+# Every default of the pipeline's products and options, here only: make
+# passes its variables (README "Options") and a variant's
+# (tools/variants/*.mk) through the environment.
+OBJ=${KOBJ:-$BUILD/kernel}		# the kernel build
+INITRD=${INITRD:-$OBJ/initrd.cpio}	# base image + overlay
+IMAGE=${IMAGE_DIR:-$BUILD/image}	# the base image (mkosi)
+OVERLAY=${OVERLAY_DIR:-$BUILD/overlay}
+RESULTS=$BUILD/results
+# make ... KERNEL=PATH (KSTRING_KERNEL here): the kernel under test is an
+# input (tools/stages/kernel-input.sh unpacks it); its modules, overlay
+# and initrd live in a directory of its own.
+if [ -n "${KSTRING_KERNEL:-}" ]; then
+	KERNEL_INPUT_DIR=$BUILD/kernel-input/$(basename "${KSTRING_KERNEL%/}" .deb)-$(printf %s "$KSTRING_KERNEL" | sha256sum | cut -c1-8)
+	OBJ=$KERNEL_INPUT_DIR
+	OVERLAY=$KERNEL_INPUT_DIR/overlay
+	INITRD=$KERNEL_INPUT_DIR/initrd.cpio
+	KERNEL_IMAGE=$KERNEL_INPUT_DIR/bzImage
+else
+	KERNEL_IMAGE=$OBJ/arch/x86/boot/bzImage
+fi
+QEMU=${QEMU:-qemu-system-x86_64}
+KSFT_TARGETS=${KSFT_TARGETS:-lib}	# the kselftest collections
+TIMEOUT=${TIMEOUT:-900}			# seconds before a guest counts as hung
+JOBS=${JOBS:-$(($(nproc) + 1))}
+PROFILE=${PROFILE:-quick}		# tools/guest/profiles (qa, test: full)
+MEM=${MEM:-1024}			# the guest's RAM (MB) and CPUs
+SMP=${SMP:-2}
+RESULTS_LATEST=${RESULTS_LATEST:-latest}	# the variant's link to its last run
+SERIES_DIR=${SERIES_DIR:-$BUILD/series}	# make series' output
+# The negative control (tools/qa/negative-control.sh): the tests whose
+# failure it injects, by these module parameters, and what it expects.
+INJECT_TESTS=${INJECT_TESTS:-lib:strscpy.sh,lib:parse_integer.sh,lib:parse_integer_stress.sh,lib:kmod_loop.sh}
+INJECT_ARGS=${INJECT_ARGS:-test_strscpy.inject_failure=1 test_parse_integer.inject_failure=1}
+INJECT_EXPECT=${INJECT_EXPECT:-$KSTRING_ROOT/tools/qa/negative-control.expect}

@@ -1,0 +1,64 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# tools/lib.sh, part: content keys and the stamps that let a stage skip its work.
+# Sourced by tools/lib.sh, never run.
+
+# key_of FILE... : one hash over the names and contents of the given files.
+key_of() {
+	local f
+	for f in "$@"; do
+		printf '%s\n' "${f#"$KSTRING_ROOT"/}"
+		if [ -f "$f" ]; then sha256sum < "$f"; else echo missing; fi
+	done | sha256sum | cut -d' ' -f1
+}
+
+# A tree's own versions of selftests/ files: kernel-changes/6.12/selftests/
+# (none for the default tree).
+SELFTESTS_TREE=$CHANGES/selftests
+
+# selftests_key: the key of selftests/, the tree's own versions of its
+# files and the message of their commit.
+selftests_key() {
+	local files own=()
+	mapfile -t files < <(cd "$SELFTESTS" && find . -type f | sort)
+	[ -d "$SELFTESTS_TREE" ] &&
+		mapfile -t own < <(find "$SELFTESTS_TREE" -type f | sort)
+	(cd "$SELFTESTS" && key_of "$CHANGES/selftests.msg" "${files[@]}" "${own[@]}")
+}
+
+# Stamps: build/stamps/NAME.key records the key of the inputs a stage's
+# product was made from (a stage skips its work while its key matches).
+# The names: each product's path under build/: linux (the tree; linux-6.12)
+# and linux-selftests, kernel (kernel-sanitize, kernel-i386), image
+# (image-i386), kernel-initrd.cpio (...).
+STAMPS=$BUILD/stamps
+stamp_name() { local p=${1#"$BUILD"/}; p=${p#/}; echo "${p//\//-}"; }
+TREE_STAMP=$(stamp_name "$TREE")
+SELFTESTS_STAMP=$TREE_STAMP-selftests
+KERNEL_STAMP=$(stamp_name "$OBJ")
+IMAGE_STAMP=$(stamp_name "$IMAGE")
+INITRD_STAMP=$(stamp_name "$INITRD")
+
+# stamp_key NAME: the key NAME's stamp records (empty when none).
+stamp_key() { head -n 1 "$STAMPS/$1.key" 2>/dev/null; }
+
+# stamp_field NAME FIELD: the value of a "FIELD=VALUE" line of NAME's
+# stamp: what the stage made (a commit, a checksum), so that "up to date"
+# checks the product and not only the inputs.
+stamp_field() { sed -n "s/^$2=//p" "$STAMPS/$1.key" 2>/dev/null | head -n 1; }
+
+# stamp_ok NAME KEY: true when NAME's stamp records KEY.
+stamp_ok() { [ -n "$2" ] && [ "$(stamp_key "$1")" = "$2" ]; }
+
+# stamp_done NAME KEY [LINE...]: record KEY (and more lines) as NAME's.
+stamp_done() {
+	local name=$1
+	shift
+	mkdir -p "$STAMPS" && printf '%s\n' "$@" > "$STAMPS/$name.key"
+}
+
+# stamp_drop NAME...: forget the stamps: the stages rebuild.
+stamp_drop() {
+	local n
+	for n; do rm -f "$STAMPS/$n.key"; done
+}

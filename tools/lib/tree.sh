@@ -1,0 +1,61 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# tools/lib.sh, part: the kernel tree and its builds: kbuild, kselftest, the products.
+# Sourced by tools/lib.sh, never run.
+
+# git_busy DIR: print the git operation under way in DIR (an am, rebase,
+# merge, cherry-pick, revert or bisect) and succeed; fail when none is.
+git_busy() {
+	local f
+	for f in rebase-apply:am/rebase rebase-merge:rebase MERGE_HEAD:merge \
+		 CHERRY_PICK_HEAD:cherry-pick REVERT_HEAD:revert BISECT_LOG:bisect; do
+		[ -e "$1/.git/${f%%:*}" ] && { echo "${f#*:}"; return 0; }
+	done
+	return 1
+}
+
+# Each commit of tools/stages/selftests.sh carries this trailer.
+SELFTESTS_MARK="Kselftest-Source: selftests/"
+
+# kernel_source_commit: the tree's last commit outside
+# tools/testing/selftests (what the kernel is built from).
+kernel_source_commit() {
+	git -C "$TREE" log -1 --format=%H -- . ':(exclude)tools/testing/selftests'
+}
+
+# kernel_release: the release (uname -r) of the kernel under test.
+kernel_release() {
+	cat "$OBJ/include/config/kernel.release" "$OBJ/release" 2>/dev/null | head -n 1
+}
+
+# kernel_products_sum: one checksum of the kernel build's products: the
+# bzImage and every module.
+kernel_products_sum() {
+	(cd "$OBJ" && { echo arch/x86/boot/bzImage; find . -name '*.ko' | LC_ALL=C sort; } |
+		xargs -r sha256sum 2>/dev/null) | sha256sum | cut -d' ' -f1
+}
+
+# kbuild ARG...: make in the kernel tree for the build directory KOBJ,
+# with the compiler and the reproducible build stamps of every kernel
+# build here (tools/stages/kernel.sh, and make watch's module rebuilds).
+kbuild() {
+	local cc=gcc
+	command -v ccache >/dev/null && cc="ccache gcc"
+	CCACHE_DIR=${CCACHE_DIR:-$BUILD/ccache} \
+	KBUILD_BUILD_TIMESTAMP=${KBUILD_BUILD_TIMESTAMP:-2015-05-01} \
+	KBUILD_BUILD_USER=kstring KBUILD_BUILD_HOST=guest \
+		make -C "$TREE" O="$OBJ" CC="$cc" "$@"
+}
+
+# ksft_install DEST OBJDIR TARGETS: build kselftest's TARGETS (a list)
+# in OBJDIR, outside the tree, and install them into DEST; for an i386
+# guest with KSFT_CROSS_COMPILE's compiler. Its output goes to
+# OBJDIR.log.
+ksft_install() {
+	local cross=${KSFT_CROSS_COMPILE:-}
+	mkdir -p "$2"
+	make -s -C "$TREE/tools/testing/selftests" BUILD="$2" \
+		${cross:+CROSS_COMPILE="$cross"} TARGETS="$3" \
+		KSFT_INSTALL_PATH="$1" install > "$2.log" 2>&1 ||
+		die "kselftest install failed: see $2.log"
+}
