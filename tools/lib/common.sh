@@ -41,6 +41,10 @@ need_space() {
 		die "$(full_message "$2" "$free") ($3 needs about $1 MB)"
 }
 
+# run_time: the UTC time that starts every run id and results directory
+# name (20261206-113303, then what the run is: -6.12, -lava, -kunit-6.12).
+run_time() { date -u +%Y%m%d-%H%M%S; }
+
 # now: seconds since the epoch, with fractions.
 now() { date +%s.%N; }
 elapsed() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }'; }

@@ -22,19 +22,24 @@ vm_status() {
 	esac
 }
 
-# watch_wait OUT N PID: wait until the make watch PID, printing to OUT,
-# has judged N rounds (tools/run/watch.sh); false if it ended first.
+# make watch's judged rounds, a line each: "N VERDICT SECONDS RUNDIR"
+# (tools/run/watch.sh empties it when a session starts; a script that
+# starts one removes it first, so that it never reads the last session's).
+WATCH_ROUNDS_FILE=$BUILD/watch/rounds
+
+# watch_wait N PID: wait until the make watch PID has judged N rounds;
+# false if it ended first.
 watch_wait() {
-	until [ "$(grep -c '^watch: round [0-9]*: [a-z-]*, [0-9.]*s after' "$1")" -ge "$2" ]; do
-		kill -0 "$3" 2>/dev/null || return 1
+	until [ "$(grep -c . "$WATCH_ROUNDS_FILE" 2>/dev/null)" -ge "$1" ]; do
+		kill -0 "$2" 2>/dev/null || return 1
 		sleep 0.1
 	done
 }
 
-# watch_round_dir OUT N: the run directory of make watch's round N.
-watch_round_dir() {
-	sed -n "s|^watch: round $2: .*; \(.*\)\$|$KSTRING_ROOT/\1|p" "$1"
-}
+# watch_round_dir N, watch_round_verdict N: round N's run directory and
+# verdict.
+watch_round_dir() { awk -v n="$1" '$1 == n { print $4 }' "$WATCH_ROUNDS_FILE"; }
+watch_round_verdict() { awk -v n="$1" '$1 == n { print $2 }' "$WATCH_ROUNDS_FILE"; }
 
 # guest_cmdline ACCEL: the guest kernel's command line before the test
 # selection (tools/run/guest.sh and the LAVA job, tools/lava/job.sh).

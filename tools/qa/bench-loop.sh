@@ -74,10 +74,10 @@ watched() {
 		rounds=$((rounds + 1))
 		t0=$(now)
 		"$edit" "$i"
-		watch_wait "$out/watch.out" "$rounds" "$wpid" ||
+		watch_wait "$rounds" "$wpid" ||
 			die "make watch ended early: see ${out#"$KSTRING_ROOT"/}/watch.out"
 		times+=("$(elapsed "$t0")")
-		grep -q "^watch: round $rounds: passed" "$out/watch.out" ||
+		[ "$(watch_round_verdict "$rounds")" = passed ] ||
 			die "$label: round $rounds did not pass: see ${out#"$KSTRING_ROOT"/}/watch.out"
 	done
 	printf '| %s | %s s | %s |\n' "$label" "$(median "${times[@]}")" "${times[*]}"
@@ -97,10 +97,11 @@ bench "default run" true make --no-print-directory run
 bench "full run" true make --no-print-directory run PROFILE=full
 bench "make check" true make --no-print-directory check
 # One make watch for both edits: its boot round, then 2 x runs rounds.
+rm -f "$WATCH_ROUNDS_FILE"
 WATCH_ROUNDS=$((1 + 2 * runs)) "$KSTRING_ROOT/tools/run/watch.sh" > "$out/watch.out" 2>&1 &
 wpid=$!
 rounds=1
-watch_wait "$out/watch.out" 1 "$wpid" ||
+watch_wait 1 "$wpid" ||
 	die "make watch failed: see ${out#"$KSTRING_ROOT"/}/watch.out"
 watched "vector edit, watch" add_vector
 watched "test-module edit, watch" add_comment

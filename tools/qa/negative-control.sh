@@ -23,7 +23,7 @@ profile=$PROFILE
 export KSTRING_CONTROL=1
 runner=run/run.sh lava= label=
 [ "${LAVA:-0}" = 1 ] && runner=lava/run.sh lava=-lava label="LAVA, "
-stamp=$(date -u +%Y%m%d-%H%M%S)
+stamp=$(run_time)
 suffix=$profile${VARIANT:+-$VARIANT}
 run_id=$stamp-inject$lava-$suffix
 tests=$INJECT_TESTS

@@ -36,7 +36,7 @@ fetch() {
 }
 deb=$(fetch "$pkg") || exit 2
 headers=$(fetch "${pkg/linux-image-/linux-headers-}") || exit 2
-run_id=$(date -u +%Y%m%d-%H%M%S)-stock-input
+run_id=$(run_time)-stock-input
 out=$BUILD/stock-kernel.out
 make --no-print-directory -C "$KSTRING_ROOT" run KERNEL="$deb" KERNEL_HEADERS="$headers" \
 	RUN_ID="$run_id" > "$out" 2>&1 &

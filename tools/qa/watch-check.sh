@@ -44,6 +44,7 @@ restore_module() { cp "$saved_src" "$module_src"; }
 # What make watch depends on (make watch: overlay).
 make --no-print-directory -C "$KSTRING_ROOT" overlay > "$BUILD/watch-check-overlay.out" 2>&1 ||
 	die "make overlay failed: see $BUILD/watch-check-overlay.out"
+rm -f "$WATCH_ROUNDS_FILE"
 SELFTESTS_SRC=$copy TESTS=lib:strscpy.sh,lib:parse_integer.sh PROFILE=quick \
 	"$KSTRING_ROOT/tools/run/watch.sh" > "$out" 2>&1 &
 wpid=$!
@@ -51,12 +52,12 @@ wpid=$!
 # round N EXPECT: check round N of the session against EXPECT.
 round() {
 	local dir code
-	if ! watch_wait "$out" "$1" "$wpid"; then
+	if ! watch_wait "$1" "$wpid"; then
 		printf 'not ok 1 - make watch round %s (%s): the session ended first; see %s\n' \
 			"$1" "$2" "$out"
 		return
 	fi
-	dir=$(watch_round_dir "$out" "$1")
+	dir=$(watch_round_dir "$1")
 	code=$(sed -n 's/^ *"exit_code": \([0-9]*\).*/\1/p' "$dir/summary.json")
 	python3 "$KSTRING_ROOT/tools/results" expect "$dir/summary.json" \
 		"${code:-2}" "$expect/$2.expect" "make watch round $1 ($2)"

@@ -9,7 +9,7 @@
 . "$(dirname "$0")/../lib.sh"
 
 log=$1 started=$2 seconds=$3
-run_id=$(date -u +%Y%m%d-%H%M%S)${VARIANT:+-$VARIANT}-build-failed
+run_id=$(run_time)${VARIANT:+-$VARIANT}-build-failed
 rundir=$RESULTS/$run_id
 mkdir -p "$rundir" || exit 1
 cp "$log" "$rundir/build.log" 2>/dev/null || : > "$rundir/build.log"

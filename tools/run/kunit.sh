@@ -21,7 +21,7 @@ kunit_dir=$BUILD/kunit${VARIANT:+-$VARIANT}
 archs=${KUNIT_ARCHS:-um x86_64}
 need_tools make gcc python3
 case " $archs " in *" x86_64 "*) need_tools qemu-system-x86_64 ;; esac
-run_id=$(date -u +%Y%m%d-%H%M%S)-kunit${VARIANT:+-$VARIANT}
+run_id=$(run_time)-kunit${VARIANT:+-$VARIANT}
 rundir=$RESULTS/$run_id
 mkdir -p "$rundir"
 cc=gcc

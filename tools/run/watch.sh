@@ -30,8 +30,11 @@ mkdir -p "$BUILD/watch"
 exec 9> "$BUILD/watch/lock"
 flock -n 9 || die "another make watch is running (build/watch/lock)"
 
-session=$BUILD/results/$(date -u +%Y%m%d-%H%M%S)-watch${VARIANT:+-$VARIANT}
+session=$BUILD/results/$(run_time)-watch${VARIANT:+-$VARIANT}
 mkdir -p "$session"
+# Each judged round, for the scripts that drive a session
+# (tools/lib/guest.sh's watch_wait): "N VERDICT SECONDS RUNDIR".
+: > "$WATCH_ROUNDS_FILE"
 qpid='' ipid='' rounds=0 boots=0 console=''
 
 stop_guest() {
@@ -125,9 +128,9 @@ in_list_order() {
 # directory of its own; T0 is when the change was saved (or make watch
 # started: the boot round).
 round() {
-	local tests=$1 modules=$2 what=$3 t0=$4 since=save dir out offset rc status code secs accel
+	local tests=$1 modules=$2 what=$3 t0=$4 since=save dir out offset rc status code secs accel verdict
 	rounds=$((rounds + 1))
-	dir=$session/$(date -u +%Y%m%d-%H%M%S)-r$rounds
+	dir=$session/$(run_time)-r$rounds
 	out=$share/rounds/$rounds
 	mkdir -p "$dir"
 	# A tree that is no longer the series makes the round an
@@ -167,7 +170,9 @@ round() {
 		"$(sed -n 's/^[^:]*: error: //p' "$dir/not-tested.log" | head -n 1)" >> "$dir/qemu.env"
 	python3 "$KSTRING_ROOT/tools/results" verdict "$dir"
 	code=$?
-	say "watch: round $rounds: $(sed -n 's/.*"verdict": "\([a-z-]*\)".*/\1/p' "$dir/summary.json"), ${secs}s after the $since; ${dir#"$KSTRING_ROOT"/}"
+	verdict=$(sed -n 's/.*"verdict": "\([a-z-]*\)".*/\1/p' "$dir/summary.json")
+	say "watch: round $rounds: $verdict, ${secs}s after the $since; ${dir#"$KSTRING_ROOT"/}"
+	echo "$rounds ${verdict:-none} $secs $dir" >> "$WATCH_ROUNDS_FILE"
 	[ "$status" = finished ] ||
 		say "watch: the guest is down ($status); the next save boots it again"
 	if [ -n "${WATCH_ROUNDS:-}" ] && [ "$rounds" -ge "$WATCH_ROUNDS" ]; then
