@@ -30,7 +30,8 @@ WATCH_ROUNDS_FILE=$BUILD/watch/rounds
 # watch_wait N PID: wait until the make watch PID has judged N rounds;
 # false if it ended first.
 watch_wait() {
-	until [ "$(grep -c . "$WATCH_ROUNDS_FILE" 2>/dev/null)" -ge "$1" ]; do
+	until [ -f "$WATCH_ROUNDS_FILE" ] &&
+	      [ "$(grep -c . "$WATCH_ROUNDS_FILE")" -ge "$1" ]; do
 		kill -0 "$2" 2>/dev/null || return 1
 		sleep 0.1
 	done
