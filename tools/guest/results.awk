@@ -198,29 +198,39 @@ END {
 		printf "KSTRING-DETAIL dmesg:%s: %s\n", modules[m], verdict_text[modules[m]]
 	}
 
-	# The KUnit suites built into the kernel: the KTAP from the log's
-	# first "KTAP version" line, suites numbered 1..plan, each with the
-	# cases nested in it.
-	for (k = 1; k <= n && body[k] !~ /^KTAP version [0-9]+$/; k++)
-		;
-	kplan = -1
-	suites = 0
-	subs = 0
-	for (i = k + 1; i <= n && suites != kplan; i++) {
-		if (kplan < 0 && body[i] ~ /^1\.\.[0-9]+$/) {
-			kplan = substr(body[i], 4) + 0
-		} else if (substr(body[i], 1, 4) == "    ") {
-			if (parse_result(substr(body[i], 5)))
-				keep_subresult()
-		} else if (parse_result(body[i])) {
-			if (r_number != suites + 1)
-				break
-			suites++
-			result_with_subs(outcome(r_failed, r_directive),
-					 "kunit:" r_name, "ok")
+	# The KUnit suites: one KTAP document for those built into the
+	# kernel and one for each test module loaded, each from its
+	# "KTAP version" line, suites numbered 1..plan, each with the cases
+	# nested in it.
+	kplans = 0
+	ksuites = 0
+	for (k = 1; k <= n; k++) {
+		if (body[k] !~ /^KTAP version [0-9]+$/)
+			continue
+		kplan = -1
+		suites = 0
+		subs = 0
+		for (i = k + 1; i <= n && suites != kplan; i++) {
+			if (body[i] ~ /^KTAP version [0-9]+$/)
+				break	# the next document
+			if (kplan < 0 && body[i] ~ /^1\.\.[0-9]+$/) {
+				kplan = substr(body[i], 4) + 0
+			} else if (substr(body[i], 1, 4) == "    ") {
+				if (parse_result(substr(body[i], 5)))
+					keep_subresult()
+			} else if (parse_result(body[i])) {
+				if (r_number != suites + 1)
+					break
+				suites++
+				result_with_subs(outcome(r_failed, r_directive),
+						 "kunit:" r_name, "ok")
+			}
 		}
+		if (kplan > 0)
+			kplans += kplan
+		ksuites += suites
 	}
-	for (s = suites + 1; s <= kplan; s++)
+	for (s = ksuites + 1; s <= kplans; s++)
 		result("fail", "kunit:suite " s " (never reported)")
 
 	# A crash LKDTM provokes on purpose is excused, from "Performing

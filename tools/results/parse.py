@@ -137,21 +137,26 @@ KTAP_VERSION = re.compile(r"^KTAP version \d+$")
 
 def kunit_results(log):
     """(plan, suites) of the KUnit suites the kernel ran, from the KTAP
-    they printed to the kernel log ((None, []) when none ran). Each suite
-    is a result as parse_tap gives it, its cases as subtests."""
+    they printed to the kernel log ((None, []) when none ran). The
+    built-in suites print one KTAP document at boot, and each test module
+    one more when it is loaded: the plan is the sum of their plans, and
+    each suite a result as parse_tap gives it, its cases as subtests."""
     lines = [KMSG.sub("", l.rstrip()) for l in log.splitlines()
              if KMSG.match(l)]
-    start = next((i for i, l in enumerate(lines) if KTAP_VERSION.match(l)),
-                 None)
-    if start is None:
+    starts = [i for i, l in enumerate(lines) if KTAP_VERSION.match(l)]
+    if not starts:
         return None, []
-    plan, suites = parse_tap("\n".join(lines[start:]), top=False)
-    # The suites are numbered 1..plan; what follows is the rest of the
-    # kernel's log.
-    n = 0
-    while n < min(len(suites), plan or 0) and suites[n]["number"] == n + 1:
-        n += 1
-    return plan, suites[:n]
+    total, found = 0, []
+    for start, end in zip(starts, starts[1:] + [len(lines)]):
+        plan, suites = parse_tap("\n".join(lines[start:end]), top=False)
+        # A document's suites are numbered 1..plan; what follows is the
+        # rest of the kernel's log.
+        n = 0
+        while n < min(len(suites), plan or 0) and suites[n]["number"] == n + 1:
+            n += 1
+        total += plan or 0
+        found += suites[:n]
+    return total, found
 
 
 TESTS_START = re.compile(r"kstring: tests start ([\d.]+)s after the kernel")

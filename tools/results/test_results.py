@@ -130,6 +130,20 @@ class Tap(unittest.TestCase):
                          [("kunit:string", "pass"),
                           ("kunit:suite 2 (never reported)", "fail")])
 
+    def test_kunit_module_documents(self):
+        """A KUnit module loaded after boot prints a KTAP document of its
+        own: its suites count, and a suite it never finished fails."""
+        log = ("[    0.5] KTAP version 1\n[    0.5] 1..1\n"
+               "[    0.6] ok 1 string_helpers\n"
+               "[    3.0] KTAP version 1\n[    3.0] 1..2\n"
+               "[    3.0]     KTAP version 1\n[    3.0]     # Subtest: string\n"
+               "[    3.1]     not ok 1 case_a\n[    3.1] not ok 1 string\n")
+        self.assertEqual([(c["name"], c["outcome"])
+                          for c in judge.kunit_checks(log)],
+                         [("kunit:string_helpers", "pass"),
+                          ("kunit:string", "fail"),
+                          ("kunit:suite 3 (never reported)", "fail")])
+
     def test_count(self):
         self.assertEqual(judge.count([{"outcome": o} for o in
                                       ("pass", "xfail", "skip", "fail",
