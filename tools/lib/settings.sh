@@ -58,7 +58,9 @@ SMP=${SMP:-2}
 RESULTS_LATEST=${RESULTS_LATEST:-latest}	# the variant's link to its last run
 SERIES_DIR=${SERIES_DIR:-$BUILD/series}	# make series' output
 # The negative control (tools/qa/negative-control.sh): the tests whose
-# failure it injects, by these module parameters, and what it expects.
+# failure it injects, by these module parameters and these mutant test
+# modules, and what it expects.
 INJECT_TESTS=${INJECT_TESTS:-lib:strscpy.sh,lib:parse_integer.sh,lib:parse_integer_stress.sh,lib:kmod_loop.sh}
 INJECT_ARGS=${INJECT_ARGS:-test_strscpy.inject_failure=1 test_parse_integer.inject_failure=1}
 INJECT_EXPECT=${INJECT_EXPECT:-$KSTRING_ROOT/tools/qa/negative-control.expect}
+INJECT_MUTANTS=${INJECT_MUTANTS:-enomem}	# tools/qa/mutants/NAME.mutant

@@ -5,12 +5,13 @@
 # flipped in each of the project's tests (their inject_failure
 # parameters, given on the kernel command line, which modprobe applies)
 # and a kselftest that hides a failure (tools/qa/hidden-failure.sh: "not
-# ok", then exit 0), and a test_parse_integer that changes its state on
-# ENOMEM (tools/qa/enomem-mutant.sh) for lib:parse_integer_faults.sh, and
+# ok", then exit 0), and test modules with one deliberate change
+# (INJECT_MUTANTS, tools/qa/mutants/: test_parse_integer breaking its
+# ENOMEM promise, 6.12's string KUnit suite with a flipped vector), and
 # require that exactly the checks that depend on
 # them fail (tools/qa/negative-control.expect, hidden-failure.expect), in
 # the test profile PROFILE (default full). A tree that tests otherwise
-# sets INJECT_TESTS, INJECT_ARGS and INJECT_EXPECT
+# sets INJECT_TESTS, INJECT_ARGS, INJECT_EXPECT and INJECT_MUTANTS
 # (tools/variants/linux-6.12.mk). With LAVA=1 the same run goes through a
 # LAVA job (make lava-run) and LAVA's results must say the same. Without
 # it, a run on a copy of the tree without its last patch must first be an
@@ -62,20 +63,22 @@ mkdir -p "$ksft/lib"
 install -m 755 "$KSTRING_ROOT/tools/qa/hidden-failure.sh" "$ksft/lib/"
 { cat "$OVERLAY/root/usr/lib/kselftest/kselftest-list.txt"; echo lib:hidden-failure.sh; } \
 	> "$ksft/kselftest-list.txt" || die "no kselftest list in $OVERLAY: run 'make overlay'"
-# The test_parse_integer of tools/qa/enomem-mutant.sh, when the kernel is
-# the package's own build (a KERNEL= input has no kbuild tree for it).
-extra_expect=
+# The mutants of INJECT_MUTANTS (tools/qa/mutant.sh), when the kernel is
+# the package's own build (a KERNEL= input has no kbuild tree for them):
+# their tests first, their expectations added.
+mutant_expect=()
 if [ -f "$OBJ/Module.symvers" ]; then
-	"$KSTRING_ROOT/tools/qa/enomem-mutant.sh" "$work/root" || exit 2
-	# First: its loads bypass modprobe (no inject_failure), and the
-	# module's dmesg verdict is its last load's, which must be injected.
-	tests=lib:parse_integer_faults.sh,$tests
-	extra_expect=$KSTRING_ROOT/tools/qa/enomem-mutant.expect
+	for m in $INJECT_MUTANTS; do
+		"$KSTRING_ROOT/tools/qa/mutant.sh" "$m" "$work/root" || exit 2
+		mutant_tests=$(tests=; . "$KSTRING_ROOT/tools/qa/mutants/$m.mutant" && echo "$tests")
+		tests=${mutant_tests:+$mutant_tests,}$tests
+		mutant_expect+=("$KSTRING_ROOT/tools/qa/mutants/$m.expect")
+	done
 fi
 (cd "$work/root" && find . -mindepth 1 | LC_ALL=C sort | cpio -o -H newc -R 0:0 --quiet) |
 	cat "$INITRD" - > "$work/initrd.cpio" || die "cannot write $work/initrd.cpio"
-cat "$INJECT_EXPECT" \
-	"$KSTRING_ROOT/tools/qa/hidden-failure.expect" $extra_expect > "$work/inject.expect"
+cat "$INJECT_EXPECT" "$KSTRING_ROOT/tools/qa/hidden-failure.expect" \
+	"${mutant_expect[@]}" > "$work/inject.expect"
 
 INITRD=$work/initrd.cpio PROFILE=$profile RUN_ID=$run_id NO_LATEST=1 \
 	TESTS=$tests,lib:hidden-failure.sh KERNEL_ARGS=$args \

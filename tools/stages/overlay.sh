@@ -39,7 +39,7 @@ stamp_drop "$INITRD_STAMP"
 
 stage=$ovl/root
 rm -rf "$ovl"
-need_tools cpio rsync ${cross:+"${cross}gcc"}
+need_tools cpio rsync readelf ${cross:+"${cross}gcc"}
 need_space $(($(du -m "$base" | cut -f1) + 100)) "$BUILD" "the overlay and initrd.cpio"
 mkdir -p "$stage/usr/lib/systemd/system" "$stage/usr/libexec/kstring"
 if [ -n "${KSTRING_KERNEL:-}" ]; then	# KERNEL=: its own modules
@@ -48,6 +48,19 @@ else
 	make -s -C "$TREE" O="$obj" INSTALL_MOD_PATH="$stage/usr" INSTALL_MOD_STRIP=1 \
 		modules_install > "$ovl/modules_install.log" 2>&1 ||
 		die "modules_install failed: see $ovl/modules_install.log"
+	# KUnit suites built as modules (6.12's string_kunit) run when
+	# loaded: systemd-modules-load loads them at boot, so their KTAP
+	# reaches the kernel log with the built-in suites'. A module that
+	# fails to load fails that unit, which the boot check reports.
+	kunit=$(find "$stage/usr/lib/modules" -name '*.ko' | LC_ALL=C sort |
+		while read -r ko; do
+			readelf -S "$ko" | grep -q '[.]kunit_test_suites' &&
+				basename "$ko" .ko
+		done)
+	if [ -n "$kunit" ]; then
+		mkdir -p "$stage/usr/lib/modules-load.d"
+		echo "$kunit" > "$stage/usr/lib/modules-load.d/kstring-kunit.conf"
+	fi
 fi
 # kselftest's Makefile builds in BUILD=; keep the tree clean.
 ksft_install "$stage/usr/lib/kselftest" "$ovl/ksft-build" "$targets"

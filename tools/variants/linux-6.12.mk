@@ -16,10 +16,11 @@ export LOGS_DIR ?= $(BUILD)/logs-6.12
 export TIMINGS_FILE ?= $(BUILD)/timings-6.12
 export RESULTS_LATEST ?= latest-6.12
 export SERIES_DIR ?= $(BUILD)/series-6.12
-# The negative control (tools/qa/negative-control.sh): strscpy's failure
-# is injected into its KUnit cases.
+# The negative control (tools/qa/negative-control.sh): strscpy's KUnit
+# suite fails through a mutant copy of string_kunit (tools/qa/mutants/).
 export INJECT_TESTS ?= lib:parse_integer.sh,lib:parse_integer_stress.sh,lib:kmod_loop.sh
-export INJECT_ARGS ?= string_kunit.strscpy_inject_failure=1 test_parse_integer.inject_failure=1
+export INJECT_ARGS ?= test_parse_integer.inject_failure=1
+export INJECT_MUTANTS ?= enomem string-kunit
 export INJECT_EXPECT ?= $(KERNEL_CHANGES)/negative-control.expect
 CLEAN := $(KOBJ) $(OVERLAY_DIR) $(LOGS_DIR) $(TIMINGS_FILE) $(SERIES_DIR) \
 	$(BUILD)/results/*-6.12 $(BUILD)/results/$(RESULTS_LATEST)
