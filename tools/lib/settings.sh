@@ -48,6 +48,8 @@ if [ -n "${KSTRING_KERNEL:-}" ]; then
 else
 	KERNEL_IMAGE=$OBJ/arch/x86/boot/bzImage
 fi
+# The kernel set's own config fragment, merged after the guest's.
+TREE_CONFIG=${TREE_CONFIG:-$KSTRING_ROOT/kernel-changes/config/linux-6.1.config}
 QEMU=${QEMU:-qemu-system-x86_64}
 KSFT_TARGETS=${KSFT_TARGETS:-lib}	# the kselftest collections
 TIMEOUT=${TIMEOUT:-900}			# seconds before a guest counts as hung

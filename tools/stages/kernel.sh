@@ -18,7 +18,7 @@ frags=("$KSTRING_ROOT/kernel-changes/config/guest.config"
        "$arch_config"
        "$TREE/tools/testing/selftests/lib/config"
        "$KSTRING_ROOT/kernel-changes/config/project.config")
-[ -n "${TREE_CONFIG:-}" ] && frags+=("$TREE_CONFIG")	# a tree's own (6.12: KUnit)
+frags+=("$TREE_CONFIG")	# the kernel set's own (6.12: KUnit)
 [ -n "${VARIANT_CONFIG:-}" ] && frags+=("$VARIANT_CONFIG")
 [ -n "${EXTRA_CONFIG:-}" ] && frags+=("$EXTRA_CONFIG")
 [ -d "$TREE/.git" ] || die "no tree at $TREE: run 'make tree'"
