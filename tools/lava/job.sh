@@ -25,7 +25,7 @@ initrd=$INITRD
 # not the series' (tools/run/tested-series.sh says why, and exits 2).
 series=$("$KSTRING_ROOT/tools/run/tested-series.sh" --kernel) || exit 2
 
-id=${LAVA_JOB_ID:-$(run_time)${VARIANT:+-$VARIANT}}
+id=$(RUN_ID=${LAVA_JOB_ID:-} new_run_id)
 dir=$BUILD/lava/$id
 mkdir -p "$dir"
 # Hard links when build/ is one file system: the initramfs is large.

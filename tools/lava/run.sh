@@ -28,7 +28,7 @@ if [ ! -f "$templates/qemu.jinja2" ]; then
 		die "cannot unpack $server/lava-server_*.deb"
 fi
 
-run_id=${RUN_ID:-$(run_time)${VARIANT:+-$VARIANT}-lava}
+run_id=$(new_run_id -lava)
 rundir=$BUILD/results/$run_id
 mkdir -p "$rundir"
 printf 'run_id=%s\nreused=0\n' "$run_id" > "$BUILD/results/last-run"

@@ -27,7 +27,7 @@ fi
 [ -n "${LAVA_ARTIFACT_BASE:-}" ] ||
 	die "LAVA_ARTIFACT_BASE= unset: the URL under which the lab reads build/lava/"
 
-run_id=${RUN_ID:-$(run_time)${VARIANT:+-$VARIANT}-lab}
+run_id=$(new_run_id -lab)
 rundir=$BUILD/results/$run_id
 mkdir -p "$rundir"
 printf 'run_id=%s\nreused=0\n' "$run_id" > "$BUILD/results/last-run"

@@ -54,6 +54,10 @@ QEMU=${QEMU:-qemu-system-x86_64}
 KSFT_TARGETS=${KSFT_TARGETS:-lib}	# the kselftest collections
 TIMEOUT=${TIMEOUT:-900}			# seconds before a guest counts as hung
 JOBS=${JOBS:-$(($(nproc) + 1))}
+# Every kernel build here: one compiler cache, and a fixed build date so
+# that the same source gives the same image.
+CCACHE_DIR=${CCACHE_DIR:-$BUILD/ccache}
+KBUILD_BUILD_TIMESTAMP=${KBUILD_BUILD_TIMESTAMP:-2015-05-01}
 PROFILE=${PROFILE:-quick}		# tools/guest/profiles (qa, test: full)
 MEM=${MEM:-1024}			# the guest's RAM (MB) and CPUs
 SMP=${SMP:-2}

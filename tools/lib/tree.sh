@@ -41,8 +41,7 @@ kernel_products_sum() {
 kbuild() {
 	local cc=gcc
 	command -v ccache >/dev/null && cc="ccache gcc"
-	CCACHE_DIR=${CCACHE_DIR:-$BUILD/ccache} \
-	KBUILD_BUILD_TIMESTAMP=${KBUILD_BUILD_TIMESTAMP:-2015-05-01} \
+	CCACHE_DIR=$CCACHE_DIR KBUILD_BUILD_TIMESTAMP=$KBUILD_BUILD_TIMESTAMP \
 	KBUILD_BUILD_USER=kstring KBUILD_BUILD_HOST=guest \
 		make -C "$TREE" O="$OBJ" CC="$cc" "$@"
 }

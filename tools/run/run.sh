@@ -25,7 +25,7 @@ if [ "${REUSE:-0}" = 1 ] && [ -f "$latest/inputs.key" ] &&
 	exec python3 "$KSTRING_ROOT/tools/results" verdict "$latest"
 fi
 
-run_id=${RUN_ID:-$(run_time)${VARIANT:+-$VARIANT}}
+run_id=$(new_run_id)
 rundir=$results/$run_id
 mkdir -p "$rundir"
 printf 'run_id=%s\nreused=0\n' "$run_id" > "$results/last-run"

@@ -98,7 +98,7 @@ else
 	  done ) &
 	heartbeat=$!
 	# gzip: dpkg-deb's default xz spends minutes on the modules package.
-	KBUILD_BUILD_TIMESTAMP=${KBUILD_BUILD_TIMESTAMP:-2015-05-01} \
+	KBUILD_BUILD_TIMESTAMP=$KBUILD_BUILD_TIMESTAMP \
 	KBUILD_BUILD_USER=kstring KBUILD_BUILD_HOST=deb-kernel KDEB_COMPRESS=gzip \
 		make -C "$src" O="$obj" -j"$JOBS" bindeb-pkg
 	rc=$?
