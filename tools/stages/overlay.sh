@@ -26,7 +26,7 @@ mapfile -t guest < <(find "$KSTRING_ROOT/tools/guest" -type f | sort)
 # (The image's whole stamp: its second line is the image's checksum.)
 key=$( (cat "$STAMPS/$KERNEL_STAMP.key"; cat "$STAMPS/$IMAGE_STAMP.key" 2>/dev/null
 	stamp_key "$SELFTESTS_STAMP"; echo "$targets${cross:+ $cross}";
-	key_of "${guest[@]}" "$0") | sha256sum | cut -d' ' -f1)
+	key_of "${guest[@]}" "$0" "$KSTRING_ROOT/tools/stages/kunit-modules.sh") | sha256sum | cut -d' ' -f1)
 # Up to date: the same inputs, and initrd.cpio the one the stamp recorded.
 if stamp_ok "$INITRD_STAMP" "$key" && [ -f "$initrd" ]; then
 	if [ "$(sha256sum < "$initrd" | cut -d' ' -f1)" = "$(stamp_field "$INITRD_STAMP" sha256)" ]; then
@@ -39,7 +39,7 @@ stamp_drop "$INITRD_STAMP"
 
 stage=$ovl/root
 rm -rf "$ovl"
-need_tools cpio rsync readelf ${cross:+"${cross}gcc"}
+need_tools cpio rsync ${cross:+"${cross}gcc"}
 need_space $(($(du -m "$base" | cut -f1) + 100)) "$BUILD" "the overlay and initrd.cpio"
 mkdir -p "$stage/usr/lib/systemd/system" "$stage/usr/libexec/kstring"
 if [ -n "${KSTRING_KERNEL:-}" ]; then	# KERNEL=: its own modules
@@ -51,12 +51,9 @@ else
 	# KUnit suites built as modules (6.12's string_kunit) run when
 	# loaded: systemd-modules-load loads them at boot, so their KTAP
 	# reaches the kernel log with the built-in suites'. A module that
-	# fails to load fails that unit, which the boot check reports.
-	kunit=$(find "$stage/usr/lib/modules" -name '*.ko' | LC_ALL=C sort |
-		while read -r ko; do
-			readelf -S "$ko" | grep -q '[.]kunit_test_suites' &&
-				basename "$ko" .ko
-		done)
+	# fails to load fails that unit, and one that is not loaded is
+	# reported (tools/guest/run-tests' boot check).
+	kunit=$("$KSTRING_ROOT/tools/stages/kunit-modules.sh" "$stage/usr/lib/modules") || exit 2
 	if [ -n "$kunit" ]; then
 		mkdir -p "$stage/usr/lib/modules-load.d"
 		echo "$kunit" > "$stage/usr/lib/modules-load.d/kstring-kunit.conf"
