@@ -49,10 +49,10 @@ else
 		modules_install > "$ovl/modules_install.log" 2>&1 ||
 		die "modules_install failed: see $ovl/modules_install.log"
 	# KUnit suites built as modules (6.12's string_kunit) run when
-	# loaded: systemd-modules-load loads them at boot, so their KTAP
-	# reaches the kernel log with the built-in suites'. A module that
-	# fails to load fails that unit, and one that is not loaded is
-	# reported (tools/guest/run-tests' boot check).
+	# loaded: systemd-modules-load (which kstring-run.service pulls in)
+	# loads them at boot, so their KTAP reaches the kernel log with the
+	# built-in suites'. A module that fails to load fails that unit, and
+	# one that is not loaded is reported (run-tests' boot check).
 	kunit=$("$KSTRING_ROOT/tools/stages/kunit-modules.sh" "$stage/usr/lib/modules") || exit 2
 	if [ -n "$kunit" ]; then
 		mkdir -p "$stage/usr/lib/modules-load.d"
