@@ -43,13 +43,13 @@ need_space() {
 
 # run_time: the UTC time that starts every run id and results directory
 # name (20261206-113303, then what the run is: -6.12, -lava, -kunit-6.12).
+run_time() { date -u +%Y%m%d-%H%M%S; }
+
 # new_run_id SUFFIX: the id of a new run, RUN_ID when the caller gave one:
 # its time, the variant and SUFFIX (build/results/<id>/).
 new_run_id() {
 	printf '%s\n' "${RUN_ID:-$(run_time)${VARIANT:+-$VARIANT}${1:-}}"
 }
-
-run_time() { date -u +%Y%m%d-%H%M%S; }
 
 # now: seconds since the epoch, with fractions.
 now() { date +%s.%N; }
