@@ -13,8 +13,7 @@ export BUILD ?= $(CURDIR)/build
 # happens to be exported in the user's shell (a TREE set for something
 # else would replace the variant's tree).
 VARIANT_SETTINGS := TREE KOBJ VARIANT VARIANT_CONFIG KERNEL_CHANGES \
-	TREE_CONFIG IMAGE_DIR OVERLAY_DIR LOGS_DIR TIMINGS_FILE RESULTS_LATEST \
-	SERIES_DIR MKOSI_ARCH QEMU KSFT_CROSS_COMPILE INJECT_TESTS INJECT_ARGS \
+	TREE_CONFIG IMAGE_DIR OVERLAY_DIR LOGS_DIR TIMINGS_FILE SERIES_DIR MKOSI_ARCH QEMU KSFT_CROSS_COMPILE INJECT_TESTS INJECT_ARGS \
 	INJECT_EXPECT INJECT_MUTANTS
 $(foreach v,$(VARIANT_SETTINGS),$(if $(filter environment,$(origin $v)),\
 	$(eval undefine $v)))
@@ -66,17 +65,11 @@ ifeq ($(origin KERNEL_HEADERS),command line)
 export KSTRING_KERNEL_HEADERS := $(abspath $(KERNEL_HEADERS))
 endif
 export VARIANT ?= input
-export LOGS_DIR ?= $(BUILD)/logs-input
-export TIMINGS_FILE ?= $(BUILD)/timings-input
-export RESULTS_LATEST ?= latest-input
 # (Its modules, all of them, are in the initramfs: 400 MB for Debian.)
 export MEM ?= 2048
 KERNEL_STAGE = $(TOOLS)/stages/kernel-input.sh
 endif
 unexport KERNEL KERNEL_HEADERS
-CLEAN ?= $(BUILD)/kernel $(BUILD)/overlay \
-	$(BUILD)/results $(BUILD)/logs $(BUILD)/series $(BUILD)/timings \
-	$(BUILD)/mutate $(BUILD)/mutate-test
 
 # (After the blocks above: exporting an unset variable defines it, empty,
 # and ?= would then not set it.) The defaults of these are tools/lib.sh's.
@@ -179,7 +172,7 @@ bench fuzz: selftests ## callgrind ratios / libFuzzer targets (tools/testbed)
 
 # tools/testbed/coverage.sh: gcov of the patched kernel code built for the
 # host, under the vectors file and the testbed's checks.
-coverage-host: selftests ## lcov report of the code under test on the host (build/results/coverage-host/)
+coverage-host: selftests ## lcov report of the code under test on the host (build/6.1/results/coverage-host/)
 	@nice -n 10 tools/testbed/coverage.sh
 
 # tools/mutate: mutants of parse-integer.c, kstrtox.c and the strscpy()
@@ -190,7 +183,7 @@ mutate: selftests ## mutation score of the kernel code under test (tools/mutate;
 test: ## the project's own tests; last line "N passed, N failed"
 	@tools/qa/test.sh
 
-series: selftests ## the upstream-form series in build/series/
+series: selftests ## the upstream-form series in build/<variant>/series/
 	@tools/series/series.sh
 
 export-series: ## write commits made in build/linux back to kernel-changes/
@@ -208,8 +201,8 @@ deb-kernel: selftests ## Debian's config + the series as .debs in build/deb-kern
 drift: deps ## the pipeline on each linux-source-6.1 and -6.12 in the archive
 	@tools/qa/drift.sh $(DRIFT_VERSIONS)
 
-clean: ## remove build products (distclean: all of build/)
-	rm -rf $(CLEAN)
+clean: ## remove this variant's root, build/<variant>/ (distclean: all of build/)
+	@$(TOOLS)/clean.sh
 
 distclean:
 	rm -rf $(BUILD)

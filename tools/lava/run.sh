@@ -6,7 +6,7 @@
 # device: tools/lava/qemu-local.jinja2 rendered with the job's context by
 # lava-server's qemu device type, as a lab's server renders it. Then LAVA's
 # result records are judged by the project's results code, with the same
-# table and exit codes as `make run`. build/results/<id>-lava/ keeps
+# table and exit codes as `make run`. <root>/results/<id>-lava/ keeps
 # job.yaml, device.yaml, lava.log (lava-run's log stream: every console
 # line and every result record), summary.json, junit.xml and kcidb.json.
 . "$(dirname "$0")/../lib.sh"
@@ -29,9 +29,9 @@ if [ ! -f "$templates/qemu.jinja2" ]; then
 fi
 
 run_id=$(new_run_id -lava)
-rundir=$BUILD/results/$run_id
+rundir=$RESULTS/$run_id
 mkdir -p "$rundir"
-printf 'run_id=%s\nreused=0\n' "$run_id" > "$BUILD/results/last-run"
+printf 'run_id=%s\nreused=0\n' "$run_id" > "$RESULTS/last-run"
 job=$(LAVA_JOB_ID=$run_id LAVA_ARTIFACT_URL= "$KSTRING_ROOT/tools/lava/job.sh") ||
 	die "make lava-job failed"
 cp "$job/job.yaml" "$rundir/job.yaml"

@@ -12,7 +12,7 @@
 #   LAVA_ARTIFACT_BASE  the URL under which the lab reads build/lava/
 #                       (the job's files are uploaded there as they are)
 # tools/lava/lab.sh start brings up a lab on this machine and prints both.
-# build/results/<id>-lab/ keeps job.yaml, lava.log (the lab's), lava.env
+# <root>/results/<id>-lab/ keeps job.yaml, lava.log (the lab's), lava.env
 # (the lab's job id and health), summary.json, junit.xml, kcidb.json.
 . "$(dirname "$0")/../lib.sh"
 
@@ -28,9 +28,9 @@ fi
 	die "LAVA_ARTIFACT_BASE= unset: the URL under which the lab reads build/lava/"
 
 run_id=$(new_run_id -lab)
-rundir=$BUILD/results/$run_id
+rundir=$RESULTS/$run_id
 mkdir -p "$rundir"
-printf 'run_id=%s\nreused=0\n' "$run_id" > "$BUILD/results/last-run"
+printf 'run_id=%s\nreused=0\n' "$run_id" > "$RESULTS/last-run"
 job=$(LAVA_JOB_ID=$run_id ACCEL=${ACCEL:-tcg} \
 	LAVA_ARTIFACT_URL=${LAVA_ARTIFACT_BASE%/}/$run_id "$KSTRING_ROOT/tools/lava/job.sh") ||
 	die "make lava-job failed"
@@ -69,7 +69,7 @@ TIMEOUT=$TIMEOUT python3 "$KSTRING_ROOT/tools/results" lava-verdict "$rundir"
 rc=$?
 # The last local run of the same kernel and tests: its results, test by
 # test.
-same() { grep -lxF "$(grep "^$1=" "$rundir/meta.env")" "$BUILD"/results/[0-9]*/meta.env 2>/dev/null; }
+same() { grep -lxF "$(grep "^$1=" "$rundir/meta.env")" "$RESULTS"/[0-9]*/meta.env 2>/dev/null; }
 local_run=$(comm -12 <(same kernel_sha256 | sort) <(same tests | sort) |
 	grep -v -- "-lab/\|-lava/\|-inject\|-truncated\|/$run_id/" | tail -n 1)
 if [ -n "$local_run" ] && [ -f "$(dirname "$local_run")/summary.json" ]; then

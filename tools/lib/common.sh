@@ -46,7 +46,7 @@ need_space() {
 run_time() { date -u +%Y%m%d-%H%M%S; }
 
 # new_run_id SUFFIX: the id of a new run, RUN_ID when the caller gave one:
-# its time, the variant and SUFFIX (build/results/<id>/).
+# its time, the variant and SUFFIX (build/<variant>/results/<id>/).
 new_run_id() {
 	printf '%s\n' "${RUN_ID:-$(run_time)${VARIANT:+-$VARIANT}${1:-}}"
 }

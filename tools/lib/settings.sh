@@ -19,9 +19,14 @@ done
 unset _v
 BUILD=${BUILD:-$KSTRING_ROOT/build}
 TREE=${TREE:-$BUILD/linux}
-# A variant's stage logs and times (`make ARCH=i386` sets these).
-LOGS=${LOGS_DIR:-$BUILD/logs}
-TIMINGS=${TIMINGS_FILE:-$BUILD/timings}
+# One root per variant (build/6.1, build/6.12, build/sanitize,
+# build/coverage, build/i386, build/input): its kernel build, overlay,
+# stage logs and times, series, check-series builds and results; `make
+# clean` removes it. The trees (one per kernel set), the image and the
+# compiler cache are shared.
+VARIANT_ROOT=$BUILD/${VARIANT:-6.1}
+LOGS=${LOGS_DIR:-$VARIANT_ROOT/logs}
+TIMINGS=${TIMINGS_FILE:-$VARIANT_ROOT/timings}
 # The series and the selftest sources (overridable for the harness tests).
 CHANGES=${KERNEL_CHANGES:-$KSTRING_ROOT/kernel-changes}
 SELFTESTS=${SELFTESTS_SRC:-$KSTRING_ROOT/selftests}
@@ -31,16 +36,16 @@ KSRC_TARBALL=${KSRC_TARBALL:-/usr/src/$KSRC_PKG.tar.xz}
 # Every default of the pipeline's products and options, here only: make
 # passes its variables (README "Options") and a variant's
 # (tools/variants/*.mk) through the environment.
-OBJ=${KOBJ:-$BUILD/kernel}		# the kernel build
+OBJ=${KOBJ:-$VARIANT_ROOT/kernel}	# the kernel build
 INITRD=${INITRD:-$OBJ/initrd.cpio}	# base image + overlay
 IMAGE=${IMAGE_DIR:-$BUILD/image}	# the base image (mkosi)
-OVERLAY=${OVERLAY_DIR:-$BUILD/overlay}
-RESULTS=$BUILD/results
+OVERLAY=${OVERLAY_DIR:-$VARIANT_ROOT/overlay}
+RESULTS=$VARIANT_ROOT/results		# one directory a run, latest -> the last
 # make ... KERNEL=PATH (KSTRING_KERNEL here): the kernel under test is an
 # input (tools/stages/kernel-input.sh unpacks it); its modules, overlay
 # and initrd live in a directory of its own.
 if [ -n "${KSTRING_KERNEL:-}" ]; then
-	KERNEL_INPUT_DIR=$BUILD/kernel-input/$(basename "${KSTRING_KERNEL%/}" .deb)-$(printf %s "$KSTRING_KERNEL" | sha256sum | cut -c1-8)
+	KERNEL_INPUT_DIR=$VARIANT_ROOT/$(basename "${KSTRING_KERNEL%/}" .deb)-$(printf %s "$KSTRING_KERNEL" | sha256sum | cut -c1-8)
 	OBJ=$KERNEL_INPUT_DIR
 	OVERLAY=$KERNEL_INPUT_DIR/overlay
 	INITRD=$KERNEL_INPUT_DIR/initrd.cpio
@@ -61,8 +66,7 @@ KBUILD_BUILD_TIMESTAMP=${KBUILD_BUILD_TIMESTAMP:-2015-05-01}
 PROFILE=${PROFILE:-quick}		# tools/guest/profiles (qa, test: full)
 MEM=${MEM:-1024}			# the guest's RAM (MB) and CPUs
 SMP=${SMP:-2}
-RESULTS_LATEST=${RESULTS_LATEST:-latest}	# the variant's link to its last run
-SERIES_DIR=${SERIES_DIR:-$BUILD/series}	# make series' output
+SERIES_DIR=${SERIES_DIR:-$VARIANT_ROOT/series}	# make series' output
 # The negative control (tools/qa/negative-control.sh): the tests whose
 # failure it injects, by these module parameters and these mutant test
 # modules, and what it expects.

@@ -19,17 +19,17 @@ watch_progress() {
 	done
 }
 
-# record_timing STAGE SECONDS: appended to build/timings for the summary.
+# record_timing STAGE SECONDS: appended to <root>/timings for the summary.
 record_timing() {
 	mkdir -p "$(dirname "$TIMINGS")"
 	printf '%s %s %s\n' "$(date +%s)" "$1" "$2" >> "$TIMINGS"
 }
 
-# stage_failed NAME: record in build/logs/failed-stage that the stage
+# stage_failed NAME: record in <root>/logs/failed-stage that the stage
 # NAME failed (make drift reads it; a later success of NAME removes it).
 stage_failed() { mkdir -p "$LOGS" && echo "$1" > "$LOGS/failed-stage"; }
 
-# run_stage NAME CMD...: run CMD with its output in build/logs/NAME.log.
+# run_stage NAME CMD...: run CMD with its output in <root>/logs/NAME.log.
 # Every PROGRESS_EVERY seconds it prints the elapsed time and the log's
 # last line; on failure it prints the log's tail and where the log is, and
 # says so plainly when the log shows that a disk filled up.

@@ -29,8 +29,10 @@ selftests_key() {
 # Stamps: build/stamps/NAME.key records the key of the inputs a stage's
 # product was made from (a stage skips its work while its key matches).
 # The names: each product's path under build/: linux (the tree; linux-6.12)
-# and linux-selftests, kernel (kernel-sanitize, kernel-i386), image
-# (image-i386), kernel-initrd.cpio (...).
+# and linux-selftests, image (i386-image), a variant's 6.1-kernel
+# (6.12-kernel, sanitize-kernel, ...) and 6.1-kernel-initrd.cpio. They
+# stay here when `make clean` removes a variant's root: a stamp whose
+# product is gone makes its stage rebuild.
 STAMPS=$BUILD/stamps
 stamp_name() { local p=${1#"$BUILD"/}; p=${p#/}; echo "${p//\//-}"; }
 TREE_STAMP=$(stamp_name "$TREE")

@@ -21,7 +21,7 @@
 # in tools/mutate/equivalent.txt), same-object (equivalent: its object
 # file, debug info stripped, is the unmutated one's, e.g. code the
 # configuration compiles out; no check is run), stillborn (does not
-# compile; not scored).  Results: $BUILD/results/mutate/mutants.tsv (one
+# compile; not scored).  Results: $RESULTS/mutate/mutants.tsv (one
 # row a mutant) and summary.txt; the last line printed is the score.
 # Exit 0 when no mutant survived, 1 otherwise (or when equivalent.txt
 # lists a mutant that was killed), 2 on a setup error.
@@ -33,7 +33,7 @@
 # MUTATE_VECTORS_TIMEOUT (10), MUTATE_TIMEOUT (60) for the quick and the
 # strscpy check, MUTATE_FULL_TIMEOUT (600) for the full one;
 # MUTATE_TARGETS, MUTATE_EQUIVALENT, MUTATE_VECTORS other input files;
-# MUTATE_WORK (build/mutate) scratch, MUTATE_RESULTS (build/results/mutate).
+# MUTATE_WORK (build/6.1/mutate) scratch, MUTATE_RESULTS (build/6.1/results/mutate).
 . "$(dirname "$0")/../lib.sh"
 
 HERE=$KSTRING_ROOT/tools/mutate
@@ -43,7 +43,7 @@ EQUIV=${MUTATE_EQUIVALENT:-$HERE/equivalent.txt}
 VECTORS=${MUTATE_VECTORS:-$KSTRING_ROOT/selftests/lib/parse_integer.vectors}
 SAMPLE=${MUTATE_SAMPLE:-1}
 NJOBS=${MUTATE_JOBS:-2}
-WORK=${MUTATE_WORK:-$BUILD/mutate}
+WORK=${MUTATE_WORK:-$VARIANT_ROOT/mutate}
 OUT=${MUTATE_RESULTS:-$RESULTS/mutate}
 T_BUILD=${MUTATE_BUILD_TIMEOUT:-300}
 T_VEC=${MUTATE_VECTORS_TIMEOUT:-10}

@@ -25,8 +25,9 @@
 # Ends with one table of all versions, written to build/drift/report.txt and report.json;
 # exits 0 when every version passed, 1 when one did not, 2 on a usage or
 # setup error, 130 when interrupted.
-pkgs=${DRIFT_PKGS:-${KSRC_PKG:-linux-source-6.1 linux-source-6.12}}
+only=${KSRC_PKG-}	# make's KSRC_PKG=: that package only (lib.sh defaults it)
 . "$(dirname "$0")/../lib.sh"
+pkgs=${DRIFT_PKGS:-${only:-linux-source-6.1 linux-source-6.12}}
 
 MAIN_BUILD=${DRIFT_MAIN_BUILD:-$BUILD}
 DRIFT=${DRIFT_DIR:-$BUILD/drift}
@@ -171,7 +172,7 @@ pipeline() {
 }
 
 # summarize VER VDIR RC T0: VDIR/result.json from the logs and the run
-# that tools/run/run.sh recorded in VDIR/results/last-run.
+# that tools/run/run.sh recorded in VDIR/<variant>/results/last-run.
 summarize() {
 	python3 "$TOOLS/results" drift-result "$@"
 }
@@ -207,7 +208,7 @@ for pv in "${picked[@]}"; do
 	vdir=$DRIFT/${ver//:/_}
 	vdirs+=("$vdir")
 	mkdir -p "$vdir"
-	rm -f "$vdir/result.json" "$vdir/failed-stage" "$vdir/results/last-run"
+	rm -f "$vdir/result.json" "$vdir/failed-stage" "$vdir"/*/results/last-run
 	say ""
 	say "=== $KSRC_PKG $ver ==="
 	t0=$(now)

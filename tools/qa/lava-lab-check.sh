@@ -25,11 +25,11 @@ check "the lab comes up (lava-server, worker, device)" '[ $? -eq 0 ]' ||
 	sed 's/^/# /' "$out/lab.log"
 "$KSTRING_ROOT/tools/run/run.sh" > "$out/run.out" 2>&1
 check "make run TESTS=$TESTS passes" '[ $? -eq 0 ]'
-local_run=$(sed -n 's/^run_id=//p' "$BUILD/results/last-run")
+local_run=$(sed -n 's/^run_id=//p' "$RESULTS/last-run")
 LAVA_URI=$(cat "$BUILD/lava-lab/uri" 2>/dev/null) LAVA_ARTIFACT_BASE=http://127.0.0.1:8090 \
 	"$KSTRING_ROOT/tools/lava/submit.sh" > "$out/submit.out" 2>&1
 check "make lava-submit TESTS=$TESTS passes (lab job $(sed -n 's/^lab_job=//p' \
-	"$BUILD/results/$(sed -n 's/^run_id=//p' "$BUILD/results/last-run")/lava.env" 2>/dev/null))" '[ $? -eq 0 ]' ||
+	"$RESULTS/$(sed -n 's/^run_id=//p' "$RESULTS/last-run")/lava.env" 2>/dev/null))" '[ $? -eq 0 ]' ||
 	tail -n 15 "$out/submit.out" | sed 's/^/# /'
 check "it prints make run's table" \
 	'[ -n "$(table "$out/run.out")" ] && diff <(table "$out/run.out") <(table "$out/submit.out") > "$out/table.diff"'

@@ -23,7 +23,7 @@ module= sources= change= edit=
 installed=$(cd "$OVERLAY/root" && find . -name "${module##*/}.ko" | head -n 1)
 [ -n "$installed" ] || die "no ${module##*/}.ko in $OVERLAY: run 'make overlay' (or build the kernel with it as a module)"
 
-work=$BUILD/mutant-$name
+work=$VARIANT_ROOT/mutant-$name
 rm -rf "$work"
 for f in $sources; do
 	install -D -m 644 "$TREE/$f" "$work/$f" ||

@@ -16,7 +16,7 @@
 # LAVA job (make lava-run) and LAVA's results must say the same. Without
 # it, a run on a copy of the tree without its last patch must first be an
 # infrastructure error that names that patch, and boot nothing. Prints
-# TAP; the runs are kept as build/results/<id>-{truncated,inject[-lava]}-PROFILE/.
+# TAP; the runs are kept as build/<variant>/results/<id>-{truncated,inject[-lava]}-PROFILE/.
 . "$(dirname "$0")/../lib.sh"
 
 profile=$PROFILE
@@ -29,7 +29,7 @@ suffix=$profile${VARIANT:+-$VARIANT}
 run_id=$stamp-inject$lava-$suffix
 tests=$INJECT_TESTS
 args=$INJECT_ARGS
-work=$BUILD/negative-control$lava-$suffix
+work=$VARIANT_ROOT/negative-control$lava-$profile
 rm -rf "$work"
 mkdir -p "$work"
 
@@ -49,9 +49,9 @@ if [ -z "$lava" ]; then
 		"$KSTRING_ROOT/tools/$runner" > "$work/truncated.out" 2>&1
 	rc=$?
 	python3 "$KSTRING_ROOT/tools/results" expect \
-		"$BUILD/results/$stamp-truncated-$suffix/summary.json" "$rc" \
+		"$RESULTS/$stamp-truncated-$suffix/summary.json" "$rc" \
 		"$work/truncated.expect" "negative control (${VARIANT:+$VARIANT, }truncated tree)"
-	[ -e "$BUILD/results/$stamp-truncated-$suffix/console.log" ] &&
+	[ -e "$RESULTS/$stamp-truncated-$suffix/console.log" ] &&
 		echo "not ok - negative control (truncated tree): a guest was booted"
 fi
 
@@ -84,5 +84,5 @@ INITRD=$work/initrd.cpio PROFILE=$profile RUN_ID=$run_id NO_LATEST=1 \
 	TESTS=$tests,lib:hidden-failure.sh KERNEL_ARGS=$args \
 	"$KSTRING_ROOT/tools/$runner" > "$work.out" 2>&1
 rc=$?
-python3 "$KSTRING_ROOT/tools/results" expect "$BUILD/results/$run_id/summary.json" \
+python3 "$KSTRING_ROOT/tools/results" expect "$RESULTS/$run_id/summary.json" \
 	"$rc" "$work/inject.expect" "negative control (${VARIANT:+$VARIANT, }$label$profile)"

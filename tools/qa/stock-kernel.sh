@@ -9,7 +9,7 @@
 # against it (the kernel has no parse_integer(), no strscpy_truncate()),
 # each kselftest of the series must SKIP, saying what is missing, and the
 # run must pass (tools/qa/stock-kernel.expect). Prints TAP; the run is
-# kept as build/results/<id>-stock-input/.
+# kept as build/input/results/<id>-stock-input/ (the input variant's root).
 . "$(dirname "$0")/../lib.sh"
 
 want=$(dpkg-query -W -f='${Version}' "$KSRC_PKG" 2>/dev/null) ||
@@ -37,6 +37,8 @@ fetch() {
 deb=$(fetch "$pkg") || exit 2
 headers=$(fetch "${pkg/linux-image-/linux-headers-}") || exit 2
 run_id=$(run_time)-stock-input
+results=$(make -s --no-print-directory -C "$KSTRING_ROOT" print-config KERNEL="$deb" |
+	sed -n 's/^RESULTS=//p')
 out=$BUILD/stock-kernel.out
 make --no-print-directory -C "$KSTRING_ROOT" run KERNEL="$deb" KERNEL_HEADERS="$headers" \
 	RUN_ID="$run_id" > "$out" 2>&1 &
@@ -47,10 +49,10 @@ watch_progress "$pid" "stock kernel" last_line >&2
 wait "$pid"
 rc=$?
 label="stock kernel ($pkg $want)"
-python3 "$KSTRING_ROOT/tools/results" expect "$BUILD/results/$run_id/summary.json" \
+python3 "$KSTRING_ROOT/tools/results" expect "$results/$run_id/summary.json" \
 	"$rc" "$KSTRING_ROOT/tools/qa/stock-kernel.expect" "$label"
 # The series' test modules do not build against it: the run says why.
-meta=$BUILD/results/$run_id/meta.env
+meta=$results/$run_id/meta.env
 echo "TAP version 13"
 echo "1..2"
 n=0

@@ -20,10 +20,11 @@ tap_count() {
 	[ "$np" -gt 0 ] || nf=$((nf + 1))
 	gp=$((gp + np)) gf=$((gf + nf))
 }
-# last_summary: summary.json of the run tools/run/run.sh or
-# tools/lava/run.sh made last.
+# last_summary [RESULTS]: summary.json of the run tools/run/run.sh or
+# tools/lava/run.sh made last (in this variant's results or RESULTS).
 last_summary() {
-	echo "$BUILD/results/$(sed -n 's/^run_id=//p' "$BUILD/results/last-run" 2>/dev/null)/summary.json"
+	local r=${1:-$RESULTS}
+	echo "$r/$(sed -n 's/^run_id=//p' "$r/last-run" 2>/dev/null)/summary.json"
 }
 
 # The tree first: some host tests check the patched tree (checkpatch).
@@ -49,7 +50,7 @@ if [ "$tree_ok" = 1 ] && make --no-print-directory overlay; then
 	fi
 	if [ "$rc" -ne 0 ] && [ "$gf" -eq 0 ]; then
 		gf=1	# the run itself failed (panic, hang, infrastructure)
-		echo "guest run: exit $rc; see build/results/latest/"
+		echo "guest run: exit $rc; see build/6.1/results/latest/"
 	fi
 	# The same artifacts as a LAVA job run by lava-run: LAVA's results
 	# must be make run's, test by test.
@@ -85,7 +86,8 @@ if [ "$tree_ok" = 1 ] && make --no-print-directory overlay; then
 	tools/qa/stock-kernel.sh > "$BUILD/stock-kernel.tap"
 	grep 'stock kernel' "$BUILD/stock-kernel.tap" | sed 's/^/  /'
 	tap_count "$BUILD/stock-kernel.tap"
-	runs+=("$(dirname "$(last_summary)")")
+	runs+=("$(dirname "$(last_summary "$(make -s --no-print-directory print-config \
+		KERNEL=/dev/null | sed -n 's/^RESULTS=//p')")")")
 	# KCIDB: every report valid, a test on one path in all these runs,
 	# none from a negative control.
 	python3 tools/results kcidb-check "${runs[@]}" > "$BUILD/kcidb-check.tap"
@@ -100,7 +102,7 @@ if [ "$tree_ok" = 1 ] && make --no-print-directory overlay; then
 	echo "  make watch: $(grep -c '^ok' "$BUILD/watch-check.tap") checks passed, $(grep -c '^not ok' "$BUILD/watch-check.tap") failed (build/watch-check.tap)"
 	tap_count "$BUILD/watch-check.tap"
 else
-	echo "test: the pipeline failed before the guest could boot; see the messages above and build/logs/"
+	echo "test: the pipeline failed before the guest could boot; see the messages above and build/6.1/logs/"
 	gf=1
 fi
 echo "host: $hp passed, $hf failed; guest: $gp passed, $gf failed, $gs skipped"

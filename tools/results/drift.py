@@ -2,6 +2,7 @@
 """make drift (tools/qa/drift.sh): one version's result.json from its
 logs and its run, and the report table over all versions."""
 
+import glob
 import json
 import os
 import re
@@ -57,10 +58,12 @@ def result(ver, vdir, rc, t0):
         vdir, "kernel/include/config/kernel.release")).strip() or None
 
     # The guest: the run this pipeline made or reused (tools/run/run.sh
-    # records it in results/last-run).
+    # records it in its variant root's results/last-run; VDIR holds one).
     r["verdict"] = None
-    last = read_env(os.path.join(vdir, "results", "last-run"))
-    rundir = os.path.join(vdir, "results", last.get("run_id", ""))
+    results = (glob.glob(os.path.join(vdir, "*", "results", "last-run"))
+               or [os.path.join(vdir, "results", "last-run")])[0]
+    last = read_env(results)
+    rundir = os.path.join(os.path.dirname(results), last.get("run_id", ""))
     summary = os.path.join(rundir, "summary.json")
     if reached >= 6 and last and os.path.exists(summary):
         with open(summary) as f:

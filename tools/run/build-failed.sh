@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # run/build-failed.sh LOG STARTED SECONDS: a kernel build that failed is a
-# result too. Keeps build/results/<id>-build-failed/ with the build's log
+# result too. Keeps <root>/results/<id>-build-failed/ with the build's log
 # (build.log), meta.env and a kcidb.json whose build has status FAIL
 # (tools/results build-failed), so a dashboard sees the failure instead of
 # a missing build. Called by tools/stages/kernel.sh; prints the directory.

@@ -4,7 +4,7 @@
 # run/coverage.sh RUNDIR: the lcov report of a make COVERAGE=1 run.
 # The guest sent the .gcda files of lib/ on ttyS3 (RUNDIR/gcov.b64, a
 # base64 gzip'ed tar; tools/guest/run-tests); each is paired here with its
-# .gcno from the kernel build ($KOBJ, build/kernel-coverage) in
+# .gcno from the kernel build ($KOBJ, build/coverage/kernel) in
 # RUNDIR/coverage/data/, and lcov (branch coverage on) and genhtml write
 # RUNDIR/coverage/: index.html (a page per file), coverage.info,
 # summary.json and summary.txt, one line per file of the code under test

@@ -6,15 +6,15 @@
 # config/strings.kunitconfig) run the upstream way, by the kernel's own
 # tools/testing/kunit/kunit.py, once per architecture of KUNIT_ARCHS
 # (default "um x86_64": UML, kunit.py's default, then an x86_64 kernel
-# booted under QEMU TCG), each built in build/kunit-<variant>-<arch>.
-# Keeps build/results/<id>-kunit-<variant>/ (per architecture
+# booted under QEMU TCG), each built in build/<variant>/kunit-<arch>.
+# Keeps build/<variant>/results/<id>-kunit-<variant>/ (per architecture
 # kunit-<arch>.log: kunit.py's output, console-<arch>.log: the kernel's,
 # kunit-<arch>.json: its parsed results) and exits 0 when every suite
 # passed on every architecture, else with the last failing kunit.py code.
 . "$(dirname "$0")/../lib.sh"
 
 kunitconfig=${KUNITCONFIG:-$CHANGES/config/strings.kunitconfig}
-kunit_dir=$BUILD/kunit${VARIANT:+-$VARIANT}
+kunit_dir=$VARIANT_ROOT/kunit
 [ -f "$kunitconfig" ] ||
 	die "no $kunitconfig: KUnit runs on trees that test with it (make KSRC_PKG=linux-source-6.12 kunit)"
 [ -x "$TREE/tools/testing/kunit/kunit.py" ] || die "no kunit.py in $TREE: run 'make tree'"

@@ -1,9 +1,10 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# Boot the guest once and judge it: build/results/<run-id>/ gets the
-# console log, TAP, dmesg, junit.xml and summary.json; build/results/latest
-# points at it, and build/results/last-run names it (run_id=, reused=) for
+# Boot the guest once and judge it: its results, <root>/results/<run-id>/
+# (build/6.1/results/... for the default variant), get the
+# console log, TAP, dmesg, junit.xml and summary.json; results/latest
+# points at it, and results/last-run names it (run_id=, reused=) for
 # whoever called. Exits with the verdict's code (see tools/results/).
 #
 # With REUSE=1 (what plain `make` uses) a run is skipped when the last run
@@ -12,7 +13,7 @@
 . "$(dirname "$0")/../lib.sh"
 
 results=$RESULTS
-latest=$results/$RESULTS_LATEST	# one link per variant (ARCH=i386)
+latest=$results/latest
 key=$( (stamp_key "$INITRD_STAMP"; echo "$PROFILE ${TESTS:-} ${EXTRA_TESTS:-} $KSFT_TARGETS ${KERNEL_ARGS:-} ${ACCEL:-} ${KSFT_TIMEOUT:-}") |
 	sha256sum | cut -d' ' -f1)
 

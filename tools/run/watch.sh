@@ -3,7 +3,7 @@
 #
 # make watch: boot the guest once, keep it, and rerun what each save
 # touches, judged like make run (tools/results: the same table and exit
-# codes), each round in build/results/<session>-watch/<round>/.
+# codes), each round in <root>/results/<session>-watch/<round>/.
 #   a save under selftests/COL/: selftests/ synced into the tree, kselftest
 #       reinstalled into the guest's share, and the kselftests of COL that
 #       the file is (X.sh) or that name it (a vector file, a helper, a
@@ -30,7 +30,7 @@ mkdir -p "$BUILD/watch"
 exec 9> "$BUILD/watch/lock"
 flock -n 9 || die "another make watch is running (build/watch/lock)"
 
-session=$BUILD/results/$(run_time)-watch${VARIANT:+-$VARIANT}
+session=$RESULTS/$(run_time)-watch${VARIANT:+-$VARIANT}
 mkdir -p "$session"
 # Each judged round, for the scripts that drive a session
 # (tools/lib/guest.sh's watch_wait): "N VERDICT SECONDS RUNDIR".

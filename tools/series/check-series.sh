@@ -1,7 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# Check the series in build/series/ (make series):
+# Check the series in build/<variant>/series/ (make series):
 #  1. scripts/checkpatch.pl --strict on every patch, with the checkpatch.pl
 #     of the tree the patch applies to (its parent commit), as whoever
 #     applies it would run it. A generated mass conversion (a "Generator:"
@@ -9,7 +9,7 @@
 #     the lines it replaces (checkpatch run on the reverse diff), or be
 #     listed with its reason in kernel-changes/checkpatch-accepted;
 #  2. bisectability: every commit builds (bzImage + modules), one after
-#     the other in a separate worktree (build/check/), incrementally and
+#     the other in a separate worktree (build/<variant>/check/), incrementally and
 #     with ccache, once for each config in CHECK_CONFIGS (default: the
 #     guest kernel's .config and x86_64_defconfig, whose bzImage links the
 #     KASLR decompressor and the EFI stub), each but the guest's with
@@ -43,7 +43,7 @@
 series=$SERIES_DIR
 default_configs="memblock warnings guest guest+llvm i386:guest x86_64_defconfig"
 default_configs+=" arm64:defconfig riscv:defconfig s390:defconfig"
-work=$BUILD/check${VARIANT:+-$VARIANT}	# a variant's builds apart
+work=$VARIANT_ROOT/check
 [ -d "$series" ] || die "no $series: run 'make series'"
 fails=0
 
@@ -359,7 +359,7 @@ kmake() {
 }
 
 # Build every commit in turn, once per config in CHECK_CONFIGS, each in
-# its own object directory (build/check/kernel-NAME), incrementally and
+# its own object directory (build/<variant>/check/kernel-NAME), incrementally and
 # with ccache; bzImage so that the boot code links too.
 if [ "${CHECKPATCH_ONLY:-0}" != 1 ]; then
 	if [ ! -d "$work/linux" ]; then

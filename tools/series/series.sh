@@ -3,12 +3,12 @@
 #
 # Write the series as it stands in build/linux (kernel-changes/ applied,
 # generated commits regenerated, selftests/ committed last) to
-# build/series/ as upstream-ready git format-patch files with a cover
+# build/<variant>/series/ as upstream-ready git format-patch files with a cover
 # letter taken from kernel-changes/cover-letter (6.12: its own, in its own
 # SERIES_DIR), signed by the submitter (SUBMITTER= or git's identity).
 . "$(dirname "$0")/../lib.sh"
 
-out=$SERIES_DIR	# build/series-6.12 for 6.12
+out=$SERIES_DIR	# build/<variant>/series
 cover=$CHANGES/cover-letter
 [ -d "$TREE/.git" ] || die "no tree at $TREE: run 'make tree'"
 rm -rf "$out"

@@ -5,7 +5,7 @@
 # mkosi 14. Rebuilt only when mkosi.conf (or mkosi itself) changed, or when
 # the cached image no longer matches the checksum recorded when it was
 # built (a truncated or corrupted cache is rebuilt, not booted).
-# `make ARCH=i386` sets IMAGE_DIR=build/image-i386 and MKOSI_ARCH=x86
+# `make ARCH=i386` sets IMAGE_DIR=build/i386/image and MKOSI_ARCH=x86
 # (mkosi's --architecture=: Debian i386, by debootstrap).
 . "$(dirname "$0")/../lib.sh"
 

@@ -3,7 +3,7 @@
 #
 # make ... KERNEL=PATH: the kernel under test is an input, not our build.
 # Unpack PATH into the layout the later stages use, in KERNEL_INPUT_DIR
-# (build/kernel-input/<name>/):
+# (build/input/<name>/):
 #   bzImage       the image the guest boots
 #   modules/      lib/modules/<release>/ as modules_install leaves it
 #   release       its `uname -r`

@@ -2,8 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # Configure and build the guest kernel (bzImage + modules) out of tree in
-# build/kernel (KOBJ= for another build directory; a variant,
-# tools/variants/*.mk, sets it and may add a fragment, VARIANT_CONFIG).
+# build/<variant>/kernel (KOBJ= for another build directory; a variant,
+# tools/variants/*.mk, may add a fragment, VARIANT_CONFIG).
 # ARCH= (kbuild's, from the environment; `make ARCH=i386` sets it) picks
 # config/arch-$ARCH.config, x86_64 by default. Skips the kernel
 # build entirely when neither the kernel sources in build/linux (selftests

@@ -2,6 +2,6 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # stages/stage.sh NAME CMD...: run one pipeline stage with its log in
-# build/logs/NAME.log and progress lines while it runs (tools/lib.sh).
+# <root>/logs/NAME.log and progress lines while it runs (tools/lib.sh).
 . "$(dirname "$0")/../lib.sh"
 run_stage "$@"

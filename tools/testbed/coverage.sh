@@ -11,13 +11,13 @@
 #            "-n 3 -r 200000 -t kstrto,strscpy,huge":
 #            smaller than make -C tools/testbed diff, as -O0 with counters
 #            is slower)
-# lcov (branch coverage on) and genhtml write build/results/coverage-host/
+# lcov (branch coverage on) and genhtml write build/6.1/results/coverage-host/
 # {vectors,all}/ (index.html, coverage.info, summary.json, summary.txt);
 # one line per file is printed: lines, branches, functions.
 . "$(dirname "$0")/../lib.sh"
 
 need_tools lcov genhtml gcov python3
-TREE=${TREE:-$BUILD/linux}
+
 [ -d "$TREE/.git" ] || die "no prepared tree at $TREE (make selftests)"
 O=$BUILD/testbed-coverage
 OUT=${COVERAGE_OUT:-$RESULTS/coverage-host}

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # Run the host tests (tools/tests/test-*): each prints TAP and exits
-# non-zero on failure. Their TAP goes to build/results/host-tests/; this
+# non-zero on failure. Their TAP goes to build/host-tests/; this
 # prints one line per test file and, last, "N passed, N failed".
 #
 # A test's TAP must carry its plan ("1..N") and run N checks.
@@ -16,7 +16,7 @@
 
 hermetic=0
 [ "${1:-}" = --hermetic ] && hermetic=1
-out=$BUILD/results/host-tests
+out=$BUILD/host-tests
 mkdir -p "$out"
 passed=0 failed=0 skipped=0
 t_all=$(now)

@@ -1,10 +1,11 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# The Makefile picks the variant: plain `make` keeps the x86_64 guest's
-# directories, `make ARCH=i386` and `make KSRC_PKG=linux-source-6.12` move
-# every product into their own, and the combinations it cannot build are
-# refused by name. Nothing is built: a
+# The Makefile picks the variant: plain `make` is the 6.1 x86_64 guest,
+# `make ARCH=i386` and `make KSRC_PKG=linux-source-6.12` select theirs
+# (tools/lib/settings.sh puts each one's products in its root,
+# build/<variant>/: the print-config golden files show them), and the
+# combinations it cannot build are refused by name. Nothing is built: a
 # fake SHELL prints what each recipe would run and with which variables.
 here=$(cd "$(dirname "$0")" && pwd)
 # (make's CURDIR is the physical path: a checkout reached through a
@@ -14,7 +15,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 . "$here/tap.sh"
 
-vars="ARCH KOBJ VARIANT IMAGE_DIR MKOSI_ARCH OVERLAY_DIR KSFT_CROSS_COMPILE QEMU LOGS_DIR TIMINGS_FILE RESULTS_LATEST SANITIZE KERNEL_CHANGES TREE TREE_CONFIG INJECT_EXPECT SERIES_DIR"
+vars="ARCH KOBJ VARIANT IMAGE_DIR MKOSI_ARCH OVERLAY_DIR KSFT_CROSS_COMPILE QEMU LOGS_DIR TIMINGS_FILE SANITIZE KERNEL_CHANGES TREE TREE_CONFIG INJECT_EXPECT SERIES_DIR"
 cat > "$tmp/sh" <<EOF
 #!/bin/bash
 # make runs each recipe as: \$SHELL -c 'COMMAND'
@@ -38,7 +39,7 @@ missing_env() {
 }
 
 echo "TAP version 13"
-echo "1..28"
+echo "1..29"
 out=$(mk run)
 check "plain make run: no variant variable set" \
 	"! grep -q '^env' <<< \"\$out\""
@@ -46,25 +47,23 @@ check "plain make run: the stages and tools/run/run.sh" \
 	"grep -qx 'cmd $root/tools/stages/stage.sh kernel $root/tools/stages/kernel.sh' <<< \"\$out\" && grep -qx 'cmd tools/run/run.sh' <<< \"\$out\""
 
 out=$(mk ARCH=i386 run)
-missing=$(missing_env "$out" ARCH=i386 KOBJ=$tmp/b/kernel-i386 VARIANT=i386 \
-	IMAGE_DIR=$tmp/b/image-i386 MKOSI_ARCH=x86 OVERLAY_DIR=$tmp/b/overlay-i386 \
-	KSFT_CROSS_COMPILE=i686-linux-gnu- QEMU=qemu-system-i386 \
-	LOGS_DIR=$tmp/b/logs-i386 TIMINGS_FILE=$tmp/b/timings-i386 \
-	RESULTS_LATEST=latest-i386)
-check "make ARCH=i386 run: every stage gets the i386 directories and tools${missing:+ (missing:$missing)}" \
-	"[ -z '$missing' ] && [ \$(grep -c '^env KOBJ=' <<< \"\$out\") -eq \$(grep -c '^cmd' <<< \"\$out\") ]"
+missing=$(missing_env "$out" ARCH=i386 VARIANT=i386 \
+	IMAGE_DIR=$tmp/b/i386/image MKOSI_ARCH=x86 \
+	KSFT_CROSS_COMPILE=i686-linux-gnu- QEMU=qemu-system-i386)
+check "make ARCH=i386 run: every stage gets the i386 variant, image and tools${missing:+ (missing:$missing)}" \
+	"[ -z '$missing' ] && [ \$(grep -c '^env VARIANT=' <<< \"\$out\") -eq \$(grep -c '^cmd' <<< \"\$out\") ]"
 check "make ARCH=i386 run: same stages as plain make run" \
 	"[ \"\$(grep '^cmd' <<< \"\$out\")\" = \"\$(mk run | grep '^cmd')\" ]"
-check "make ARCH=i386 (all): the i386 kernel dir" \
-	"mk ARCH=i386 | grep -qxF 'env KOBJ=$tmp/b/kernel-i386'"
+check "make ARCH=i386 (all): the i386 variant" \
+	"mk ARCH=i386 | grep -qxF 'env VARIANT=i386'"
 check "make ARCH=i386 shell: qemu-system-i386 and tools/run/guest.sh shell" \
 	"o=\$(mk ARCH=i386 shell); grep -qx 'env QEMU=qemu-system-i386' <<< \"\$o\" && grep -qx 'cmd tools/run/guest.sh shell' <<< \"\$o\""
 check "make ARCH=x86_64 run is the default" \
-	"! mk ARCH=x86_64 run | grep -q '^env KOBJ'"
+	"! mk ARCH=x86_64 run | grep -q '^env VARIANT'"
 
 out=$(mk SANITIZE=1 run)
-check "make SANITIZE=1 run: still build/kernel-sanitize, no ARCH" \
-	"grep -qxF 'env KOBJ=$tmp/b/kernel-sanitize' <<< \"\$out\" && ! grep -q '^env ARCH' <<< \"\$out\""
+check "make SANITIZE=1 run: the sanitize variant, no ARCH" \
+	"grep -qxF 'env VARIANT=sanitize' <<< \"\$out\" && ! grep -q '^env ARCH' <<< \"\$out\""
 
 out=$(mk SANITIZE=1 ARCH=i386 run); rc=$?
 check "SANITIZE=1 ARCH=i386 is refused" "[ $rc -ne 0 ] && grep -q 'SANITIZE=1 with ARCH=i386' <<< \"\$out\""
@@ -77,12 +76,9 @@ check "ARCH=arm64 is refused" "[ $rc -ne 0 ] && grep -q 'ARCH=arm64: the guest i
 
 out=$(mk KSRC_PKG=linux-source-6.12 run)
 missing=$(missing_env "$out" KERNEL_CHANGES=$root/kernel-changes/6.12 \
-	TREE=$tmp/b/linux-6.12 KOBJ=$tmp/b/kernel-6.12 VARIANT=6.12 \
-	OVERLAY_DIR=$tmp/b/overlay-6.12 LOGS_DIR=$tmp/b/logs-6.12 \
-	TIMINGS_FILE=$tmp/b/timings-6.12 RESULTS_LATEST=latest-6.12 \
+	TREE=$tmp/b/linux-6.12 VARIANT=6.12 \
 	TREE_CONFIG=$root/kernel-changes/6.12/config/kunit.config \
-	INJECT_EXPECT=$root/kernel-changes/6.12/negative-control.expect \
-	SERIES_DIR=$tmp/b/series-6.12)
+	INJECT_EXPECT=$root/kernel-changes/6.12/negative-control.expect)
 check "make KSRC_PKG=linux-source-6.12 run: the 6.12 series, tree and directories${missing:+ (missing:$missing)}" \
 	"[ -z '$missing' ] && ! grep -q '^env IMAGE_DIR' <<< \"\$out\""
 # A generic name exported in the user's shell is not a setting (it once
@@ -100,11 +96,20 @@ check "KSRC_PKG=linux-source-6.6 is refused, naming the two series" \
 check "make KSRC_PKG=linux-source-6.12 kunit: tools/run/kunit.sh as a stage" \
 	"mk KSRC_PKG=linux-source-6.12 kunit | grep -qx 'cmd $root/tools/stages/stage.sh kunit $root/tools/run/kunit.sh'"
 
-out=$(mk -n ARCH=i386 clean)
-check "make ARCH=i386 clean removes the i386 products only" \
-	"grep -q 'kernel-i386' <<< \"\$out\" && ! grep -qE '$tmp/b/(kernel|overlay|logs|timings)( |\$)' <<< \"\$out\""
-check "make clean is as before" \
-	"[ \"\$(mk -n clean)\" = 'rm -rf $tmp/b/kernel $tmp/b/overlay $tmp/b/results $tmp/b/logs $tmp/b/series $tmp/b/timings $tmp/b/mutate $tmp/b/mutate-test' ]"
+# make clean (run for real): the selected variant's root, nothing else.
+c=$tmp/c
+mkdir -p $c/6.1/kernel $c/6.12/results $c/i386/image $c/sanitize $c/linux $c/image $c/ccache
+clean() {
+	env -u MAKEFLAGS -u MAKELEVEL -u MFLAGS -u ARCH -u SANITIZE -u KSRC_PKG \
+		BUILD="$c" make -s --no-print-directory -C "$root" clean "$@" > /dev/null 2>&1
+}
+ls_c() { (cd "$c" && echo *); }
+clean ARCH=i386
+check "make ARCH=i386 clean removes build/i386 only" "[ \"\$(ls_c)\" = '6.1 6.12 ccache image linux sanitize' ]"
+clean KSRC_PKG=linux-source-6.12
+check "make KSRC_PKG=linux-source-6.12 clean removes build/6.12 only" "[ \"\$(ls_c)\" = '6.1 ccache image linux sanitize' ]"
+clean
+check "make clean removes build/6.1; trees, image and ccache stay" "[ \"\$(ls_c)\" = 'ccache image linux sanitize' ]"
 
 # make print-config: every variant's resolved settings, as in the golden
 # files (UPDATE_GOLDEN=1 rewrites them), from an empty environment.

@@ -20,7 +20,7 @@ echo "TAP version 13"
 echo "1..5"
 dir=$("$here/../run/build-failed.sh" "$tmp/kernel.log" 2026-12-06T01:00:00Z 42)
 check "a result directory is written and named" \
-	'[ -d "$dir" ] && [[ $dir == "$BUILD"/results/*-build-failed ]]'
+	'[ -d "$dir" ] && [[ $dir == "$BUILD"/6.1/results/*-build-failed ]]'
 check "... with the build's log" 'cmp -s "$tmp/kernel.log" "$dir/build.log"'
 check "... and summary.json says build-failed" \
 	'python3 -c "import json,sys; s=json.load(open(sys.argv[1])); sys.exit(s[\"verdict\"] != \"build-failed\" or s[\"tests\"] != [])" "$dir/summary.json"'

@@ -48,13 +48,13 @@ git -C "$TREE" init -q && git -C "$TREE" add -A && git -C "$TREE" commit -qm bas
 commit() {	# commit CONTENT SUBJECT
 	echo "$1" > "$TREE/lib/a.c"
 	git -C "$TREE" commit -qam "$2" -m "Signed-off-by: Test <test@example.org>"
-	rm -rf "$BUILD/series"
-	git -C "$TREE" format-patch -q -o "$BUILD/series" pristine..HEAD
+	rm -rf "$BUILD/6.1/series"
+	git -C "$TREE" format-patch -q -o "$BUILD/6.1/series" pristine..HEAD
 }
 commit 'int a = 2;' "lib: a is 2"
 commit 'int a = 3;' "lib: a is 3"
 walk() { "$here/../series/check-series.sh" > "$tmp/out" 2>&1; }
-builds() { cat "$BUILD/check/kernel-x86_64_defconfig/builds" 2>/dev/null | wc -l; }
+builds() { cat "$BUILD/6.1/check/kernel-x86_64_defconfig/builds" 2>/dev/null | wc -l; }
 
 echo "TAP version 13"
 echo "1..30"
@@ -76,7 +76,7 @@ git -C "$TREE" reset -q --hard HEAD~1 && commit 'int a = 4;' "lib: a is 4"
 walk
 check "the fixed commit builds, the others are not built again" "[ $? -eq 0 ] && [ \$(builds) -eq 5 ] && [ \$(grep -c 'built before' '$tmp/out') -eq 2 ]"
 GIT_COMMITTER_DATE=2001-01-01T00:00:00 git -C "$TREE" rebase -q --force-rebase pristine &&
-	rm -rf "$BUILD/series" && git -C "$TREE" format-patch -q -o "$BUILD/series" pristine..HEAD
+	rm -rf "$BUILD/6.1/series" && git -C "$TREE" format-patch -q -o "$BUILD/6.1/series" pristine..HEAD
 walk
 check "a series applied again (new commit ids, same trees) is not built again" \
 	"[ $? -eq 0 ] && [ \$(builds) -eq 5 ] && [ \$(grep -c 'built before' '$tmp/out') -eq 3 ]"
@@ -89,15 +89,15 @@ check "CHECK_COMMITS beyond the series is refused by name" \
 mkdir -p "$tmp/bin" && printf '#!/bin/sh\n' > "$tmp/bin/aarch64-linux-gnu-gcc"
 chmod +x "$tmp/bin/aarch64-linux-gnu-gcc"
 PATH=$tmp/bin:$PATH CHECK_CONFIGS=arm64:defconfig walk
-arm=$BUILD/check/kernel-arm64-defconfig
+arm=$BUILD/6.1/check/kernel-arm64-defconfig
 check "arm64:defconfig configures and builds the top commit (target all) with ARCH=arm64 and Debian's cross compiler" \
 	"[ $? -eq 0 ] && grep -q 'defconfig ARCH=arm64' '$arm/.config' && [ \"\$(cat '$arm/builds')\" = 'built int a = 4; ARCH=arm64 CROSS_COMPILE=aarch64-linux-gnu- CC=ccache aarch64-linux-gnu-gcc LLVM=' ]"
 printf '#!/bin/sh\n' > "$tmp/bin/ld.lld" && cp "$tmp/bin/ld.lld" "$tmp/bin/llvm-ar" &&
 	chmod +x "$tmp/bin/ld.lld" "$tmp/bin/llvm-ar"
-mkdir -p "$BUILD/kernel" && echo 'CONFIG_GUEST=y' > "$BUILD/kernel/.config"
+mkdir -p "$BUILD/6.1/kernel" && echo 'CONFIG_GUEST=y' > "$BUILD/6.1/kernel/.config"
 echo 'CONFIG_CHECK=y' > "$KERNEL_CHANGES/config/check.config"
 PATH=$tmp/bin:$PATH CHECK_CONFIGS="guest+llvm i386:guest" walk
-llvm=$BUILD/check/kernel-guest+llvm i386=$BUILD/check/kernel-i386-guest
+llvm=$BUILD/6.1/check/kernel-guest+llvm i386=$BUILD/6.1/check/kernel-i386-guest
 check "guest+llvm builds every commit with LLVM=1 and clang, the guest's config alone" \
 	"[ $? -eq 0 ] && [ \$(grep -c 'ARCH= CROSS_COMPILE= CC=ccache clang LLVM=1\$' '$llvm/builds') -eq 3 ] && grep -qx CONFIG_GUEST=y '$llvm/.config.base' && ! grep -q CONFIG_CHECK '$llvm/.config.base'"
 check "i386:guest builds every commit with ARCH=i386, the guest's config with arch-i386.config" \
@@ -124,11 +124,11 @@ memblock_c() {	# memblock_c NAME: mm/memblock.c calling NAME()
 }
 commit_all() {	# commit_all SUBJECT
 	git -C "$TREE" add -A && git -C "$TREE" commit -qm "$1" -m "Signed-off-by: Test <test@example.org>"
-	rm -rf "$BUILD/series" && git -C "$TREE" format-patch -q -o "$BUILD/series" pristine..HEAD
+	rm -rf "$BUILD/6.1/series" && git -C "$TREE" format-patch -q -o "$BUILD/6.1/series" pristine..HEAD
 }
 tools_string strscpy && memblock_c strscpy && commit_all "memblock tests: add"
 memblock_c strscpy_truncate && commit_all "treewide: use strscpy_truncate()"
-memblock_walks() { ls "$BUILD/check/memblock/"build-*.log 2>/dev/null | wc -l; }
+memblock_walks() { ls "$BUILD/6.1/check/memblock/"build-*.log 2>/dev/null | wc -l; }
 kernel_builds=$(builds)
 CHECK_CONFIGS=memblock walk
 rc=$?
@@ -139,7 +139,7 @@ check "... naming the implicit declaration, an error here as in GCC 14" \
 check "... the commit before it builds, the ones without tools/testing/memblock are named" \
 	"grep -q 'memblock tests: add .* builds (' '$tmp/out' && [ \$(grep -c 'no tools/testing/memblock\$' '$tmp/out') -eq 3 ]"
 check "... no kernel was built, and the worktree is left clean" \
-	"[ \$(builds) -eq $kernel_builds ] && [ -z \"\$(git -C '$BUILD/check/linux' status --porcelain)\" ]"
+	"[ \$(builds) -eq $kernel_builds ] && [ -z \"\$(git -C '$BUILD/6.1/check/linux' status --porcelain)\" ]"
 git -C "$TREE" reset -q --hard HEAD~2
 tools_string strscpy strscpy_truncate && memblock_c strscpy && commit_all "memblock tests: add"
 memblock_c strscpy_truncate && commit_all "treewide: use strscpy_truncate()"
@@ -177,14 +177,14 @@ for my $f (@ARGV) {
 }
 EOM
 printf '#!/bin/sh\necho 0.6.4\n' > "$tmp/bin/sparse" && chmod +x "$tmp/bin/sparse"
-mkdir -p "$BUILD/kernel/lib" && echo CONFIG_X=y > "$BUILD/kernel/.config" && : > "$BUILD/kernel/lib/a.o"
+mkdir -p "$BUILD/6.1/kernel/lib" && echo CONFIG_X=y > "$BUILD/6.1/kernel/.config" && : > "$BUILD/6.1/kernel/lib/a.o"
 git -C "$TREE" stash -q -u && git -C "$TREE" reset -q --hard pristine &&
 	git -C "$TREE" stash pop -q && git -C "$TREE" add -A &&
 	git -C "$TREE" commit -qm "fake: warnings" && git -C "$TREE" tag -f pristine > /dev/null
 commit_all() {	# commit_all CONTENT SUBJECT: lib/a.c is CONTENT
 	printf '%b' "$1" > "$TREE/lib/a.c"
 	git -C "$TREE" add -A && git -C "$TREE" commit -qm "$2" -m "Signed-off-by: Test <test@example.org>"
-	rm -rf "$BUILD/series" && git -C "$TREE" format-patch -q -o "$BUILD/series" pristine..HEAD
+	rm -rf "$BUILD/6.1/series" && git -C "$TREE" format-patch -q -o "$BUILD/6.1/series" pristine..HEAD
 }
 commit_all 'int a;\nint unused;\n' "lib: a warning of its own"
 commit_all '/* moved */\nint a;\nint unused;\n' "lib: move the warning down"
@@ -198,7 +198,7 @@ check "... a commit adding a gcc W=1 warning too, named without its line number"
 check "... a warning that only moves is not new" \
 	"grep -q 'lib: move the warning down .*no new warnings (1 objects, 1 files' '$tmp/out'"
 check "... the objects are built at W=1 with sparse (C=2), at each commit and its parent" \
-	"[ \$(grep -c '^W=1 C=2 lib/a.o\$' '$BUILD/check/kernel-warnings/warnings-builds') -eq 6 ]"
+	"[ \$(grep -c '^W=1 C=2 lib/a.o\$' '$BUILD/6.1/check/kernel-warnings/warnings-builds') -eq 6 ]"
 PATH=$tmp/bin:$PATH CHECK_CONFIGS=warnings walk
 check "... a second walk checks only the commits that failed" \
 	"[ \$(grep -c 'built before' '$tmp/out') -eq 1 ] && [ \$(grep -c 'NEW WARNINGS' '$tmp/out') -eq 2 ]"

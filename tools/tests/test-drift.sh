@@ -83,19 +83,19 @@ stub stages/image.sh <<< '[ -s "$BUILD/image/base.cpio" ] || die "no image"; say
 stub stages/overlay.sh <<< 'say "overlay: ok"'
 stub stages/kernel.sh <<'EOF'
 [ -f "$TREE/BROKEN" ] && die "kernel build failed"
-mkdir -p "$BUILD/kernel/include/config" && echo 9.9 > "$BUILD/kernel/include/config/kernel.release"
+mkdir -p "$OBJ/include/config" && echo 9.9 > "$OBJ/include/config/kernel.release"
 say "kernel: built"
 EOF
 stub run/run.sh <<'EOF'
-d=$BUILD/results/run1 && mkdir -p "$d"
+d=$RESULTS/run1 && mkdir -p "$d"
 cat > "$d/summary.json" <<EOJ
 {"verdict": "passed", "exit_code": 0, "reasons": [], "vm": {"accel": "tcg", "seconds": "1"},
  "meta": {"ksrc_version": "$(cat "$TREE/.git/kstring-ksrc-version")"},
  "tests": [{"name": "lib:y.sh", "outcome": "pass", "subtests": [{"outcome": "pass"}, {"outcome": "pass"}]},
            {"name": "kernel-log", "outcome": "pass", "subtests": []}]}
 EOJ
-ln -sfn run1 "$BUILD/results/latest"
-printf 'run_id=run1\nreused=0\n' > "$BUILD/results/last-run"
+ln -sfn run1 "$RESULTS/latest"
+printf 'run_id=run1\nreused=0\n' > "$RESULTS/last-run"
 printf 'test      result\nlib:y.sh  PASS\nverdict: passed (exit 0)\nresults: here\n'
 
 EOF

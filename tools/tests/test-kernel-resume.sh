@@ -32,9 +32,9 @@ else
 	obj=$KOBJ
 fi
 KERNEL_STAMP=$(stamp_name "$obj")	# (lib.sh named the default kernel's)
-stage=test-kernel-resume	# its log: build/logs/$stage.log
+stage=test-kernel-resume	# its log: <root>/logs/$stage.log
 # leftover: processes of the build (working in or naming its object
-# directory; not build/kernel-sanitize beside build/kernel).
+# directory; not build/sanitize/kernel beside build/6.1/kernel).
 leftover() {
 	local p cmd cwd
 	for p in /proc/[0-9]*; do

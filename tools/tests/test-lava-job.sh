@@ -38,7 +38,7 @@ job() {
 # for a .deb (its image, release, source and stamp) and the overlay's
 # initramfs, in the directory lib.sh names after the path.
 deb=$tmp/linux-image-6.1.0-99-amd64_6.1.999-1_amd64.deb
-input=$(KSTRING_KERNEL=$deb BUILD=$tmp/build bash -c '. "$0/../lib.sh"; echo "$OBJ"' "$here")
+input=$(KSTRING_KERNEL=$deb VARIANT=input BUILD=$tmp/build bash -c '. "$0/../lib.sh"; echo "$OBJ"' "$here")
 mkdir -p "$input"
 echo "Debian's kernel" > "$input/bzImage"
 echo "Debian's initramfs and overlay" > "$input/initrd.cpio"
@@ -47,7 +47,7 @@ printf '%s\n' kernel_input=deb "kernel_input_path=$deb" \
 	kernel_package=linux-image-6.1.0-99-amd64 kernel_package_version=6.1.999-1 \
 	"kernel_config_source=/boot/config-6.1.0-99-amd64 (linux-image-6.1.0-99-amd64 6.1.999-1)" \
 	> "$input/source.env"
-(KSTRING_KERNEL=$deb BUILD=$tmp/build . "$here/../lib.sh" && stamp_done "$KERNEL_STAMP" key \
+(KSTRING_KERNEL=$deb VARIANT=input BUILD=$tmp/build . "$here/../lib.sh" && stamp_done "$KERNEL_STAMP" key \
 	"products=$(sha256sum < "$input/bzImage" | cut -d' ' -f1)")
 sha() { sha256sum < "$1" | cut -d' ' -f1; }
 

@@ -17,7 +17,7 @@ test_git_identity
 fake_source "$tmp"
 export KOBJ=$tmp/build/kernel INITRD=$tmp/build/initrd.cpio
 export QEMU=$tmp/no-qemu PROGRESS_EVERY=1000
-unset VARIANT RESULTS_LATEST
+unset VARIANT
 printf '#!/bin/sh\ntouch "%s/booted"\nexit 1\n' "$tmp" > "$QEMU"
 chmod +x "$QEMU"
 
@@ -106,7 +106,7 @@ check "a kernel built before the tree's last commit is refused" \
 git -C "$TREE" reset -q --hard HEAD~2
 RUN_ID=truncated "$tools/run/run.sh" > "$tmp/run.out" 2>&1
 rc=$?
-summary=$BUILD/results/truncated/summary.json
+summary=$BUILD/6.1/results/truncated/summary.json
 check "make run on a truncated tree exits 2 and boots nothing" "[ $rc -eq 2 ] && [ ! -e '$tmp/booted' ]"
 check "... its summary says infra-error, naming the missing entry" \
 	"grep -q '\"verdict\": \"infra-error\"' '$summary' && grep -q 'not tested: .*entry 3, 0003-lib-a-is-4.patch, is missing' '$summary'"

@@ -1,11 +1,10 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # make SANITIZE=1: KASAN, UBSAN, FORTIFY_SOURCE, kmemleak and lockdep
-# (the fragment below), built in a directory of its own so that switching
-# variants rebuilds nothing, with the timeouts of a kernel that runs
+# (the fragment below), built in its root (build/sanitize/) so that
+# switching variants rebuilds nothing, with the timeouts of a kernel that runs
 # several times slower under TCG. The Makefile selects this file; every
 # variable is the default of an option in README "Options".
-export KOBJ ?= $(BUILD)/kernel-sanitize
 export VARIANT ?= sanitize
 export VARIANT_CONFIG ?= $(CURDIR)/kernel-changes/config/sanitize.config
 TIMEOUT ?= 3600
