@@ -16,7 +16,7 @@
 #   LAVA_JOB_ID        the directory's name (default: a UTC timestamp)
 . "$(dirname "$0")/../lib.sh"
 
-obj=$OBJ
+obj=$KOBJ
 kernel=$KERNEL_IMAGE
 initrd=$INITRD
 [ -f "$kernel" ] || die "no kernel at $kernel: run 'make kernel'"
@@ -66,7 +66,7 @@ series_line="$(grep -c . <<< "$series") commits, id $(cut -d' ' -f2- <<< "$serie
 tree=$KSRC_PKG
 config="${BASE_CONFIG:-tinyconfig} + kernel-changes/config fragments"
 if [ -n "${KSTRING_KERNEL:-}" ]; then	# KERNEL=: what was given
-	given() { sed -n "s/^$1=//p" "$OBJ/source.env" | head -n 1; }
+	given() { sed -n "s/^$1=//p" "$KOBJ/source.env" | head -n 1; }
 	tree=$(given kernel_package)
 	[ -n "$tree" ] || tree=$(given kernel_input)
 	version=$(given kernel_package_version)

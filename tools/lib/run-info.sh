@@ -30,7 +30,7 @@ patchset_info() {
 }
 
 write_run_info() {
-	local obj=$OBJ changes
+	local obj=$KOBJ changes
 	"$KSTRING_ROOT/tools/run/tested-series.sh" ${2:+"$2"} > "$1/series.txt" ||
 		return 2
 	changes=$(cd "$KSTRING_ROOT" && find kernel-changes selftests -type f |
@@ -50,7 +50,7 @@ write_run_info() {
 		"$(tail -n 1 "$1/series.txt" | cut -d' ' -f3-)")
 	changes_hash=$changes
 	variant=${VARIANT:-default}
-	$(if [ -n "${KSTRING_KERNEL:-}" ]; then cat "$OBJ/source.env"; else
+	$(if [ -n "${KSTRING_KERNEL:-}" ]; then cat "$KOBJ/source.env"; else
 		printf 'kernel_input=built\nkernel_config_source=%s\n' "${BASE_CONFIG:-tinyconfig} + kernel-changes/config fragments"
 		patchset_info; fi)
 	kernel_build_time=$(stamp_field "$KERNEL_STAMP" started)
@@ -59,7 +59,7 @@ write_run_info() {
 	profile=$PROFILE
 	tests=${TESTS:-$KSFT_TARGETS}${EXTRA_TESTS:+,$EXTRA_TESTS}
 	EOT
-	[ -f "$TIMINGS" ] && awk '{ t[$2] = $3 } END { for (s in t) print s "=" t[s] }' \
-		"$TIMINGS" | sort > "$1/timings.env"
+	[ -f "$TIMINGS_FILE" ] && awk '{ t[$2] = $3 } END { for (s in t) print s "=" t[s] }' \
+		"$TIMINGS_FILE" | sort > "$1/timings.env"
 	return 0
 }

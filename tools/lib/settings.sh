@@ -25,33 +25,33 @@ TREE=${TREE:-$BUILD/linux}
 # clean` removes it. The trees (one per kernel set), the image and the
 # compiler cache are shared.
 VARIANT_ROOT=$BUILD/${VARIANT:-6.1}
-LOGS=${LOGS_DIR:-$VARIANT_ROOT/logs}
-TIMINGS=${TIMINGS_FILE:-$VARIANT_ROOT/timings}
+LOGS_DIR=${LOGS_DIR:-$VARIANT_ROOT/logs}
+TIMINGS_FILE=${TIMINGS_FILE:-$VARIANT_ROOT/timings}
 # The series and the selftest sources (overridable for the harness tests).
-CHANGES=${KERNEL_CHANGES:-$KSTRING_ROOT/kernel-changes}
-SELFTESTS=${SELFTESTS_SRC:-$KSTRING_ROOT/selftests}
+KERNEL_CHANGES=${KERNEL_CHANGES:-$KSTRING_ROOT/kernel-changes}
+SELFTESTS_SRC=${SELFTESTS_SRC:-$KSTRING_ROOT/selftests}
 # Debian's source package; KSRC_TARBALL= points at another tree (QA option).
 KSRC_PKG=${KSRC_PKG:-linux-source-6.1}
 KSRC_TARBALL=${KSRC_TARBALL:-/usr/src/$KSRC_PKG.tar.xz}
 # Every default of the pipeline's products and options, here only: make
 # passes its variables (README "Options") and a variant's
 # (tools/variants/*.mk) through the environment.
-OBJ=${KOBJ:-$VARIANT_ROOT/kernel}	# the kernel build
-INITRD=${INITRD:-$OBJ/initrd.cpio}	# base image + overlay
-IMAGE=${IMAGE_DIR:-$BUILD/image}	# the base image (mkosi)
-OVERLAY=${OVERLAY_DIR:-$VARIANT_ROOT/overlay}
+KOBJ=${KOBJ:-$VARIANT_ROOT/kernel}	# the kernel build
+INITRD=${INITRD:-$KOBJ/initrd.cpio}	# base image + overlay
+IMAGE_DIR=${IMAGE_DIR:-$BUILD/image}	# the base image (mkosi)
+OVERLAY_DIR=${OVERLAY_DIR:-$VARIANT_ROOT/overlay}
 RESULTS=$VARIANT_ROOT/results		# one directory a run, latest -> the last
 # make ... KERNEL=PATH (KSTRING_KERNEL here): the kernel under test is an
 # input (tools/stages/kernel-input.sh unpacks it); its modules, overlay
 # and initrd live in a directory of its own.
 if [ -n "${KSTRING_KERNEL:-}" ]; then
 	KERNEL_INPUT_DIR=$VARIANT_ROOT/$(basename "${KSTRING_KERNEL%/}" .deb)-$(printf %s "$KSTRING_KERNEL" | sha256sum | cut -c1-8)
-	OBJ=$KERNEL_INPUT_DIR
-	OVERLAY=$KERNEL_INPUT_DIR/overlay
+	KOBJ=$KERNEL_INPUT_DIR
+	OVERLAY_DIR=$KERNEL_INPUT_DIR/overlay
 	INITRD=$KERNEL_INPUT_DIR/initrd.cpio
 	KERNEL_IMAGE=$KERNEL_INPUT_DIR/bzImage
 else
-	KERNEL_IMAGE=$OBJ/arch/x86/boot/bzImage
+	KERNEL_IMAGE=$KOBJ/arch/x86/boot/bzImage
 fi
 # The kernel set's own config fragment, merged after the guest's.
 TREE_CONFIG=${TREE_CONFIG:-$KSTRING_ROOT/kernel-changes/config/linux-6.1.config}

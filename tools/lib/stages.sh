@@ -21,13 +21,13 @@ watch_progress() {
 
 # record_timing STAGE SECONDS: appended to <root>/timings for the summary.
 record_timing() {
-	mkdir -p "$(dirname "$TIMINGS")"
-	printf '%s %s %s\n' "$(date +%s)" "$1" "$2" >> "$TIMINGS"
+	mkdir -p "$(dirname "$TIMINGS_FILE")"
+	printf '%s %s %s\n' "$(date +%s)" "$1" "$2" >> "$TIMINGS_FILE"
 }
 
 # stage_failed NAME: record in <root>/logs/failed-stage that the stage
 # NAME failed (make drift reads it; a later success of NAME removes it).
-stage_failed() { mkdir -p "$LOGS" && echo "$1" > "$LOGS/failed-stage"; }
+stage_failed() { mkdir -p "$LOGS_DIR" && echo "$1" > "$LOGS_DIR/failed-stage"; }
 
 # run_stage NAME CMD...: run CMD with its output in <root>/logs/NAME.log.
 # Every PROGRESS_EVERY seconds it prints the elapsed time and the log's
@@ -36,8 +36,8 @@ stage_failed() { mkdir -p "$LOGS" && echo "$1" > "$LOGS/failed-stage"; }
 run_stage() {
 	local name=$1 log pid rc t0 tick=0 free
 	shift
-	mkdir -p "$LOGS"
-	log=$LOGS/$name.log
+	mkdir -p "$LOGS_DIR"
+	log=$LOGS_DIR/$name.log
 	t0=$(now)
 	say "==> $name"
 	# In a process group of its own: Ctrl-C (or a TERM) is passed on to
@@ -74,7 +74,7 @@ run_stage() {
 		stage_failed "$name"
 		return "$rc"
 	fi
-	[ "$(cat "$LOGS/failed-stage" 2>/dev/null)" = "$name" ] && rm -f "$LOGS/failed-stage"
+	[ "$(cat "$LOGS_DIR/failed-stage" 2>/dev/null)" = "$name" ] && rm -f "$LOGS_DIR/failed-stage"
 	record_timing "$name" "$(elapsed "$t0")"
 	say "    $(tail -n 1 "$log" | cut -c1-120)"
 	say "    $name: done in $(elapsed "$t0")s (log: ${log#"$KSTRING_ROOT"/})"

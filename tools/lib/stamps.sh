@@ -14,16 +14,16 @@ key_of() {
 
 # A tree's own versions of selftests/ files: kernel-changes/6.12/selftests/
 # (none for the default tree).
-SELFTESTS_TREE=$CHANGES/selftests
+SELFTESTS_TREE=$KERNEL_CHANGES/selftests
 
 # selftests_key: the key of selftests/, the tree's own versions of its
 # files and the message of their commit.
 selftests_key() {
 	local files own=()
-	mapfile -t files < <(cd "$SELFTESTS" && find . -type f | sort)
+	mapfile -t files < <(cd "$SELFTESTS_SRC" && find . -type f | sort)
 	[ -d "$SELFTESTS_TREE" ] &&
 		mapfile -t own < <(find "$SELFTESTS_TREE" -type f | sort)
-	(cd "$SELFTESTS" && key_of "$CHANGES/selftests.msg" "${files[@]}" "${own[@]}")
+	(cd "$SELFTESTS_SRC" && key_of "$KERNEL_CHANGES/selftests.msg" "${files[@]}" "${own[@]}")
 }
 
 # Stamps: build/stamps/NAME.key records the key of the inputs a stage's
@@ -37,8 +37,8 @@ STAMPS=$BUILD/stamps
 stamp_name() { local p=${1#"$BUILD"/}; p=${p#/}; echo "${p//\//-}"; }
 TREE_STAMP=$(stamp_name "$TREE")
 SELFTESTS_STAMP=$TREE_STAMP-selftests
-KERNEL_STAMP=$(stamp_name "$OBJ")
-IMAGE_STAMP=$(stamp_name "$IMAGE")
+KERNEL_STAMP=$(stamp_name "$KOBJ")
+IMAGE_STAMP=$(stamp_name "$IMAGE_DIR")
 INITRD_STAMP=$(stamp_name "$INITRD")
 
 # stamp_key NAME: the key NAME's stamp records (empty when none).

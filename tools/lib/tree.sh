@@ -25,13 +25,13 @@ kernel_source_commit() {
 
 # kernel_release: the release (uname -r) of the kernel under test.
 kernel_release() {
-	cat "$OBJ/include/config/kernel.release" "$OBJ/release" 2>/dev/null | head -n 1
+	cat "$KOBJ/include/config/kernel.release" "$KOBJ/release" 2>/dev/null | head -n 1
 }
 
 # kernel_products_sum: one checksum of the kernel build's products: the
 # bzImage and every module.
 kernel_products_sum() {
-	(cd "$OBJ" && { echo arch/x86/boot/bzImage; find . -name '*.ko' | LC_ALL=C sort; } |
+	(cd "$KOBJ" && { echo arch/x86/boot/bzImage; find . -name '*.ko' | LC_ALL=C sort; } |
 		xargs -r sha256sum 2>/dev/null) | sha256sum | cut -d' ' -f1
 }
 
@@ -43,7 +43,7 @@ kbuild() {
 	command -v ccache >/dev/null && cc="ccache gcc"
 	CCACHE_DIR=$CCACHE_DIR KBUILD_BUILD_TIMESTAMP=$KBUILD_BUILD_TIMESTAMP \
 	KBUILD_BUILD_USER=kstring KBUILD_BUILD_HOST=guest \
-		make -C "$TREE" O="$OBJ" CC="$cc" "$@"
+		make -C "$TREE" O="$KOBJ" CC="$cc" "$@"
 }
 
 # ksft_install DEST OBJDIR TARGETS: build kselftest's TARGETS (a list)

@@ -20,7 +20,7 @@
 . "$(dirname "$0")/../lib.sh"
 
 runs=${BENCH_RUNS:-3}
-vectors=$SELFTESTS/lib/parse_integer.vectors
+vectors=$SELFTESTS_SRC/lib/parse_integer.vectors
 module_src=$TREE/lib/test_parse_integer.c
 saved=$(mktemp) saved_src=$(mktemp)
 cp "$vectors" "$saved" && cp "$module_src" "$saved_src" ||

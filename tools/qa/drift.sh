@@ -157,7 +157,7 @@ pipeline() {
 		KSRC_TARBALL="$vdir/deb/usr/src/$KSRC_PKG.tar.xz" KSRC_VERSION="$ver" \
 		CCACHE_DIR="$MAIN_BUILD/ccache" CCACHE_BASEDIR="$vdir" \
 		nice -n "$NICE" make --no-print-directory -C "$KSTRING_ROOT" \
-		KERNEL_CHANGES="$CHANGES" TREE="$vdir/linux" KOBJ="$vdir/kernel" \
+		KERNEL_CHANGES="$KERNEL_CHANGES" TREE="$vdir/linux" KOBJ="$vdir/kernel" \
 		OVERLAY_DIR="$vdir/overlay" LOGS_DIR="$vdir/logs" \
 		TIMINGS_FILE="$vdir/timings" \
 		TOOLS="$TOOLS" KSRC_PKG="$KSRC_PKG" all < /dev/null 2>&1 | sed -u 's/^/    /'

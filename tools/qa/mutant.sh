@@ -4,7 +4,7 @@
 # tools/qa/mutant.sh NAME ROOT: a test module with one deliberate change
 # (tools/qa/mutants/NAME.mutant says which module, which sources and the
 # change), built out of tree (kbuild M=) from the tree's sources against
-# the kernel build in $OBJ and put in ROOT at the overlay's path of the
+# the kernel build in $KOBJ and put in ROOT at the overlay's path of the
 # real module, so that an initramfs appended with ROOT loads it instead.
 # The negative control requires what mutants/NAME.expect says of its run.
 # Nothing of a mutant is in the series: the posted tests stay free of
@@ -18,10 +18,10 @@ def=$KSTRING_ROOT/tools/qa/mutants/$name.mutant
 module= sources= change= edit=
 # shellcheck source=/dev/null
 . "$def"
-[ -f "$OBJ/Module.symvers" ] ||
-	die "no kernel build in $OBJ: mutant '$name' is built against the package's own kernel"
-installed=$(cd "$OVERLAY/root" && find . -name "${module##*/}.ko" | head -n 1)
-[ -n "$installed" ] || die "no ${module##*/}.ko in $OVERLAY: run 'make overlay' (or build the kernel with it as a module)"
+[ -f "$KOBJ/Module.symvers" ] ||
+	die "no kernel build in $KOBJ: mutant '$name' is built against the package's own kernel"
+installed=$(cd "$OVERLAY_DIR/root" && find . -name "${module##*/}.ko" | head -n 1)
+[ -n "$installed" ] || die "no ${module##*/}.ko in $OVERLAY_DIR: run 'make overlay' (or build the kernel with it as a module)"
 
 work=$VARIANT_ROOT/mutant-$name
 rm -rf "$work"

@@ -38,8 +38,8 @@ mkdir -p "$work"
 if [ -z "$lava" ]; then
 	last=$(git -C "$TREE" log -1 --format=%H --invert-grep --fixed-strings \
 		--grep="$SELFTESTS_MARK" pristine..HEAD)
-	entry=$(grep -v '^[[:space:]]*\(#\|$\)' "$CHANGES/series" | tail -n 1 | cut -d' ' -f1-3)
-	n=$(grep -vc '^[[:space:]]*\(#\|$\)' "$CHANGES/series")
+	entry=$(grep -v '^[[:space:]]*\(#\|$\)' "$KERNEL_CHANGES/series" | tail -n 1 | cut -d' ' -f1-3)
+	n=$(grep -vc '^[[:space:]]*\(#\|$\)' "$KERNEL_CHANGES/series")
 	git clone -q --shared --no-checkout "$TREE" "$work/linux-truncated" &&
 		git -C "$work/linux-truncated" update-ref HEAD "$last~1" ||
 		die "cannot make a truncated copy of $TREE in $work"
@@ -61,13 +61,13 @@ fi
 ksft=$work/root/usr/lib/kselftest
 mkdir -p "$ksft/lib"
 install -m 755 "$KSTRING_ROOT/tools/qa/hidden-failure.sh" "$ksft/lib/"
-{ cat "$OVERLAY/root/usr/lib/kselftest/kselftest-list.txt"; echo lib:hidden-failure.sh; } \
-	> "$ksft/kselftest-list.txt" || die "no kselftest list in $OVERLAY: run 'make overlay'"
+{ cat "$OVERLAY_DIR/root/usr/lib/kselftest/kselftest-list.txt"; echo lib:hidden-failure.sh; } \
+	> "$ksft/kselftest-list.txt" || die "no kselftest list in $OVERLAY_DIR: run 'make overlay'"
 # The mutants of INJECT_MUTANTS (tools/qa/mutant.sh), when the kernel is
 # the package's own build (a KERNEL= input has no kbuild tree for them):
 # their tests first, their expectations added.
 mutant_expect=()
-if [ -f "$OBJ/Module.symvers" ]; then
+if [ -f "$KOBJ/Module.symvers" ]; then
 	for m in $INJECT_MUTANTS; do
 		"$KSTRING_ROOT/tools/qa/mutant.sh" "$m" "$work/root" || exit 2
 		mutant_tests=$(tests=; . "$KSTRING_ROOT/tools/qa/mutants/$m.mutant" && echo "$tests")

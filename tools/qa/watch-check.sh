@@ -20,7 +20,7 @@ expect=$KSTRING_ROOT/tools/qa/watch-check
 out=$BUILD/watch-check.out
 module_src=$TREE/lib/test_parse_integer.c
 copy=$(mktemp -d) saved_src=$(mktemp)
-cp -a "$SELFTESTS"/. "$copy"/ && cp "$module_src" "$saved_src" ||
+cp -a "$SELFTESTS_SRC"/. "$copy"/ && cp "$module_src" "$saved_src" ||
 	die "cannot copy selftests/ and $module_src"
 vectors=$copy/lib/parse_integer.vectors
 wpid=''
@@ -33,7 +33,7 @@ trap restore EXIT
 trap 'exit 130' INT TERM
 
 wrong_vector() { printf 'u8    10  - %-24s %-7s %s\n' 41 2 42 >> "$vectors"; }
-restore_vector() { cp "$SELFTESTS/lib/parse_integer.vectors" "$vectors"; }
+restore_vector() { cp "$SELFTESTS_SRC/lib/parse_integer.vectors" "$vectors"; }
 inject_failure() {
 	sed -i 's/^static bool inject_failure;$/static bool inject_failure = true;/' "$module_src"
 	grep -q 'inject_failure = true;' "$module_src" ||

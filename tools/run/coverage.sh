@@ -27,19 +27,19 @@ n=0 lost=0
 while IFS= read -r f; do
 	rel=${f#"$out/gcda"}
 	rel=${rel#./}
-	obj_rel=${rel#"$OBJ"/}
+	obj_rel=${rel#"$KOBJ"/}
 	[ "$obj_rel" != "$rel" ] || { lost=$((lost + 1)); continue; }
-	gcno=$OBJ/${obj_rel%.gcda}.gcno
+	gcno=$KOBJ/${obj_rel%.gcda}.gcno
 	[ -f "$gcno" ] || { lost=$((lost + 1)); continue; }
 	mkdir -p "$out/data/${obj_rel%/*}"
 	cp "$f" "$out/data/$obj_rel"
 	cp "$gcno" "$out/data/${obj_rel%.gcda}.gcno"
 	n=$((n + 1))
 done < <(find "$out/gcda" -name '*.gcda')
-[ "$n" -gt 0 ] || die "none of the guest's .gcda files has a .gcno in $OBJ ($lost without)"
+[ "$n" -gt 0 ] || die "none of the guest's .gcda files has a .gcno in $KOBJ ($lost without)"
 
 LCOV=(lcov --quiet --rc lcov_branch_coverage=1)
-"${LCOV[@]}" --capture --directory "$out/data" --base-directory "$OBJ" \
+"${LCOV[@]}" --capture --directory "$out/data" --base-directory "$KOBJ" \
 	--output-file "$out/all-files.info" > "$out/lcov.log" 2>&1 ||
 	{ tail -5 "$out/lcov.log" >&2; die "lcov --capture failed ($out/lcov.log)"; }
 "${LCOV[@]}" --extract "$out/all-files.info" '*/lib/parse-integer.c' \

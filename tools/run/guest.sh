@@ -17,7 +17,7 @@
 
 mode=$1
 rundir=${2:-}
-obj=$OBJ
+obj=$KOBJ
 kernel=$KERNEL_IMAGE
 initrd=$INITRD
 qemu=$QEMU	# `make ARCH=i386`: qemu-system-i386

@@ -13,7 +13,7 @@
 # passed on every architecture, else with the last failing kunit.py code.
 . "$(dirname "$0")/../lib.sh"
 
-kunitconfig=${KUNITCONFIG:-$CHANGES/config/strings.kunitconfig}
+kunitconfig=${KUNITCONFIG:-$KERNEL_CHANGES/config/strings.kunitconfig}
 kunit_dir=$VARIANT_ROOT/kunit
 [ -f "$kunitconfig" ] ||
 	die "no $kunitconfig: KUnit runs on trees that test with it (make KSRC_PKG=linux-source-6.12 kunit)"

@@ -15,8 +15,8 @@
 # not printed, and --kernel checks the unpacked input against its stamp.
 . "$(dirname "$0")/../lib.sh"
 
-SERIES=$CHANGES/series
-changes_name=${CHANGES#"$KSTRING_ROOT"/}
+SERIES=$KERNEL_CHANGES/series
+changes_name=${KERNEL_CHANGES#"$KSTRING_ROOT"/}
 tree_name=${TREE#"$KSTRING_ROOT"/}
 fix="run 'make tree' (it prepares the tree again) or 'make export-series' to keep commits made there"
 
@@ -35,10 +35,10 @@ expected() {
 	grep -v '^[[:space:]]*\(#\|$\)' "$SERIES" | while read -r a b c; do
 		if [ "$a" = generate ]; then
 			printf 'generated %s %s\n' \
-				"$(realpath -m --relative-to="$KSTRING_ROOT" "$CHANGES/$b"):$c" \
+				"$(realpath -m --relative-to="$KSTRING_ROOT" "$KERNEL_CHANGES/$b"):$c" \
 				"generate $b $c"
 		else
-			printf 'patch %s %s\n' "$(git patch-id --stable < "$CHANGES/$a" |
+			printf 'patch %s %s\n' "$(git patch-id --stable < "$KERNEL_CHANGES/$a" |
 				cut -d' ' -f1)" "$a"
 		fi
 	done
@@ -90,10 +90,10 @@ if [ -n "${KSTRING_KERNEL:-}" ]; then
 	exit 0
 fi
 built=$(stamp_field "$KERNEL_STAMP" source)
-[ -n "$built" ] && [ -f "$OBJ/arch/x86/boot/bzImage" ] ||
-	die "no kernel build recorded in ${OBJ#"$KSTRING_ROOT"/}: run 'make kernel'"
+[ -n "$built" ] && [ -f "$KOBJ/arch/x86/boot/bzImage" ] ||
+	die "no kernel build recorded in ${KOBJ#"$KSTRING_ROOT"/}: run 'make kernel'"
 [ "$built" = "$(kernel_source_commit)" ] ||
-	die "the kernel in ${OBJ#"$KSTRING_ROOT"/} was built from $(subject "$built" 2>/dev/null || echo "${built:0:12}"), not from $tree_name's $(subject "$(kernel_source_commit)"): run 'make kernel'"
+	die "the kernel in ${KOBJ#"$KSTRING_ROOT"/} was built from $(subject "$built" 2>/dev/null || echo "${built:0:12}"), not from $tree_name's $(subject "$(kernel_source_commit)"): run 'make kernel'"
 [ "$(kernel_products_sum)" = "$(stamp_field "$KERNEL_STAMP" products)" ] ||
-	die "the bzImage or a module in ${OBJ#"$KSTRING_ROOT"/} is not the one 'make kernel' built: run 'make kernel'"
+	die "the bzImage or a module in ${KOBJ#"$KSTRING_ROOT"/} is not the one 'make kernel' built: run 'make kernel'"
 exit 0

@@ -19,7 +19,7 @@
 . "$(dirname "$0")/../lib.sh"
 
 need_tools inotifywait flock
-obj=$OBJ
+obj=$KOBJ
 share=$BUILD/watch/share
 collections=$KSFT_TARGETS
 round_timeout=$TIMEOUT
@@ -218,7 +218,7 @@ changed() {
 	while read -r e p; do
 		ignored "$e" "$p" && continue
 		case $p in
-		"$SELFTESTS"/*) sel+=("${p#"$SELFTESTS"/}") ;;
+		"$SELFTESTS_SRC"/*) sel+=("${p#"$SELFTESTS_SRC"/}") ;;
 		"$TREE"/*)
 			rel=${p#"$TREE"/}
 			if m=$(module_of "$rel"); then
@@ -275,7 +275,7 @@ kselftests_default() {
 # sync writes into it), as they come.
 exec {events}< <(exec inotifywait -m -r -e close_write,moved_to,create,delete \
 	--exclude "^$TREE/(\.git|tools/testing/selftests)(/|$)" --format '%e %w%f' \
-	"$SELFTESTS" "$TREE" 2> "$session/inotify.log")
+	"$SELFTESTS_SRC" "$TREE" 2> "$session/inotify.log")
 ipid=$!
 until grep -q 'Watches established' "$session/inotify.log"; do
 	kill -0 "$ipid" 2>/dev/null ||

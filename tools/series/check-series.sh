@@ -123,7 +123,7 @@ for p in "$series"/[0-9]*.patch; do
 		fi
 		LC_ALL=C comm -23 <(checkpatch_keys "$log") \
 			<(checkpatch_keys "$log.reverse") > "$log.new"
-		grep -vxF -f <(grep -v '^#' "$CHANGES/checkpatch-accepted") \
+		grep -vxF -f <(grep -v '^#' "$KERNEL_CHANGES/checkpatch-accepted") \
 			"$log.new" > "$log.unaccepted"
 		total=$(grep -c '^\(ERROR\|WARNING\|CHECK\)' "$log")
 		if [ -s "$log.unaccepted" ]; then
@@ -158,9 +158,9 @@ done
 config_for() {
 	case $1 in
 	guest)
-		[ -f "$OBJ/.config" ] ||
+		[ -f "$KOBJ/.config" ] ||
 			die "no guest .config: run 'make kernel'"
-		cp "$OBJ/.config" "$2/.config" ;;
+		cp "$KOBJ/.config" "$2/.config" ;;
 	*defconfig)
 		kmake -s O="$2" "$1" > /dev/null ||
 			die "make $1 failed" ;;
@@ -278,9 +278,9 @@ warnings_at() {
 	for f in "$@"; do
 		[ -f "$work/linux/$f" ] || continue
 		docs+=("$f")
-		case $f in *.c) [ -f "$OBJ/${f%.c}.o" ] && objs+=("${f%.c}.o") ;; esac
+		case $f in *.c) [ -f "$KOBJ/${f%.c}.o" ] && objs+=("${f%.c}.o") ;; esac
 	done
-	cp "$OBJ/.config" "$wobj/.config"
+	cp "$KOBJ/.config" "$wobj/.config"
 	(cd "$wobj" && rm -f "${objs[@]}")	# built again, so that gcc warns again
 	{
 		if [ ${#objs[@]} -gt 0 ]; then
@@ -315,9 +315,9 @@ warnings_walk() {
 	local llvm=
 	wobj=$work/kernel-warnings
 	command -v sparse > /dev/null || "$KSTRING_ROOT/tools/deps.sh" sparse || exit
-	[ -f "$OBJ/.config" ] || die "no guest .config: run 'make kernel'"
+	[ -f "$KOBJ/.config" ] || die "no guest .config: run 'make kernel'"
 	mkdir -p "$wobj/built"
-	key="$(sha256sum < "$OBJ/.config" | cut -d' ' -f1) W=1 C=2 $(cc -dumpfullversion) $(sparse --version)"
+	key="$(sha256sum < "$KOBJ/.config" | cut -d' ' -f1) W=1 C=2 $(cc -dumpfullversion) $(sparse --version)"
 	say "new W=1, sparse and kernel-doc warnings at every commit (guest config) in ${wobj#"$KSTRING_ROOT"/}:"
 	t_cfg=$(now)
 	for c in "${commits[@]:first-1:last-first+1}"; do
@@ -408,7 +408,7 @@ if [ "${CHECKPATCH_ONLY:-0}" != 1 ]; then
 		# Symbols the series adds are unknown before their commit:
 		# the fragment is kept in the base and each commit's
 		# olddefconfig takes what that commit knows.
-		[ "$name" = guest ] || cat "$CHANGES/config/check.config" >> "$obj/.config"
+		[ "$name" = guest ] || cat "$KERNEL_CHANGES/config/check.config" >> "$obj/.config"
 		cp "$obj/.config" "$obj/.config.base"
 		say "build $([ ${#walk[@]} -eq 1 ] && echo "the top commit" || echo "every commit") with $cfg ($targets${llvm:+, LLVM=1}) in ${obj#"$KSTRING_ROOT"/}:"
 		t_cfg=$(now)

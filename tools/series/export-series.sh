@@ -24,12 +24,12 @@ trap 'rm -rf "$tmp"' EXIT
 # a commit is that change again (the same patch-id): "../NAME.patch".
 declare -A base_ids
 base=$KSTRING_ROOT/kernel-changes
-if [ "$(cd "$CHANGES" && pwd -P)" != "$(cd "$base" && pwd -P)" ]; then
+if [ "$(cd "$KERNEL_CHANGES" && pwd -P)" != "$(cd "$base" && pwd -P)" ]; then
 	for p in "$base"/[0-9][0-9][0-9][0-9]-*.patch; do
 		base_ids[$(git patch-id --stable < "$p" | cut -d' ' -f1)]=$(basename "$p")
 	done
 fi
-head -n "$(grep -n -m1 -v '^#' "$CHANGES/series" | cut -d: -f1)" "$CHANGES/series" |
+head -n "$(grep -n -m1 -v '^#' "$KERNEL_CHANGES/series" | cut -d: -f1)" "$KERNEL_CHANGES/series" |
 	grep '^#' > "$tmp/series"
 n=0
 for c in $(git -C "$TREE" rev-list --reverse pristine..HEAD); do
@@ -38,7 +38,7 @@ for c in $(git -C "$TREE" rev-list --reverse pristine..HEAD); do
 		git -C "$TREE" diff-tree --no-commit-id --name-only -r "$c" |
 		while read -r f; do
 			rel=${f#tools/testing/selftests/}
-			dst=$SELFTESTS/$rel	# or the tree's own version
+			dst=$SELFTESTS_SRC/$rel	# or the tree's own version
 			[ -f "$SELFTESTS_TREE/$rel" ] && dst=$SELFTESTS_TREE/$rel
 			mkdir -p "$(dirname "$dst")"
 			git -C "$TREE" show "$c:$f" > "$dst"
@@ -49,7 +49,7 @@ for c in $(git -C "$TREE" rev-list --reverse pristine..HEAD); do
 	# "Generator: PATH MESSAGE", PATH from the project's top (tree.sh).
 	gen=$(sed -n 's/^Generator: \([^ ]*\) \([^ ]*\)$/\1 \2/p' <<< "$body")
 	if [ -n "$gen" ]; then
-		echo "generate $(realpath -m --relative-to="$CHANGES" \
+		echo "generate $(realpath -m --relative-to="$KERNEL_CHANGES" \
 			"$KSTRING_ROOT/${gen% *}") ${gen#* }" >> "$tmp/series"
 		continue
 	fi
@@ -63,8 +63,8 @@ for c in $(git -C "$TREE" rev-list --reverse pristine..HEAD); do
 	echo "$(basename "$name")" >> "$tmp/series"
 done
 # Replace the old patch files with the new ones.
-find "$CHANGES" -maxdepth 1 -name '[0-9][0-9][0-9][0-9]-*.patch' -delete
-[ -d "$tmp/patches" ] && cp "$tmp"/patches/*.patch "$CHANGES/"
-cp "$tmp/series" "$CHANGES/series"
+find "$KERNEL_CHANGES" -maxdepth 1 -name '[0-9][0-9][0-9][0-9]-*.patch' -delete
+[ -d "$tmp/patches" ] && cp "$tmp"/patches/*.patch "$KERNEL_CHANGES/"
+cp "$tmp/series" "$KERNEL_CHANGES/series"
 "$KSTRING_ROOT/tools/stages/tree.sh" --stamp-only
 say "export-series: $n entries in kernel-changes/series; selftests/ updated; review with git diff"

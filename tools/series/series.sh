@@ -9,7 +9,7 @@
 . "$(dirname "$0")/../lib.sh"
 
 out=$SERIES_DIR	# build/<variant>/series
-cover=$CHANGES/cover-letter
+cover=$KERNEL_CHANGES/cover-letter
 [ -d "$TREE/.git" ] || die "no tree at $TREE: run 'make tree'"
 rm -rf "$out"
 git -C "$TREE" format-patch -q --cover-letter --thread=shallow \

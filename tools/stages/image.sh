@@ -9,7 +9,7 @@
 # (mkosi's --architecture=: Debian i386, by debootstrap).
 . "$(dirname "$0")/../lib.sh"
 
-out=$IMAGE
+out=$IMAGE_DIR
 arch=${MKOSI_ARCH:-}
 img=$out/base.cpio
 key=$( (mkosi --version 2>/dev/null; key_of "$KSTRING_ROOT/mkosi.conf"

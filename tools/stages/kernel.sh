@@ -10,7 +10,7 @@
 # aside) nor the config fragments changed since the last good build.
 . "$(dirname "$0")/../lib.sh"
 
-obj=$OBJ
+obj=$KOBJ
 arch_config=$KSTRING_ROOT/kernel-changes/config/arch-${ARCH:-x86_64}.config
 [ -f "$arch_config" ] ||
 	die "ARCH=$ARCH: no ${arch_config#"$KSTRING_ROOT"/}; unset ARCH (x86_64) or use ARCH=i386"
@@ -55,7 +55,7 @@ say "kernel: make ${ARCH:+ARCH=$ARCH }-j$JOBS bzImage modules in ${obj#"$KSTRING
 started=$(date -u +%FT%TZ) t0=$(date +%s)
 if ! kbuild -j"$JOBS" bzImage modules; then
 	# (The stage's log so far, from tools/lib.sh's run_stage.)
-	failed=$("$KSTRING_ROOT/tools/run/build-failed.sh" "$LOGS/kernel.log" \
+	failed=$("$KSTRING_ROOT/tools/run/build-failed.sh" "$LOGS_DIR/kernel.log" \
 		"$started" "$(($(date +%s) - t0))")
 	die "kernel build failed (rerun 'make kernel': the build resumes where it stopped)${failed:+; reported in ${failed#"$KSTRING_ROOT"/}/}"
 fi

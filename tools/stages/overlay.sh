@@ -10,12 +10,12 @@
 # and KSFT_CROSS_COMPILE=i686-linux-gnu- (kselftest's programs built 32-bit).
 . "$(dirname "$0")/../lib.sh"
 
-obj=$OBJ
+obj=$KOBJ
 # The collections to run, and those of EXTRA_TESTS (lkdtm:FOO.sh, ...).
 targets=$(printf '%s\n' $KSFT_TARGETS $(tr ',' '\n' <<< "${EXTRA_TESTS:-}" | cut -d: -f1) |
 	sort -u | xargs)
-ovl=$OVERLAY
-image=$IMAGE
+ovl=$OVERLAY_DIR
+image=$IMAGE_DIR
 base=$image/base.cpio
 cross=${KSFT_CROSS_COMPILE:-}
 initrd=$INITRD

@@ -9,8 +9,8 @@
 # kernel build reads.
 . "$(dirname "$0")/../lib.sh"
 
-SRC=$SELFTESTS
-MSG=$CHANGES/selftests.msg
+SRC=$SELFTESTS_SRC
+MSG=$KERNEL_CHANGES/selftests.msg
 
 [ -d "$TREE/.git" ] || die "no tree at $TREE: run 'make tree'"
 mapfile -t files < <(cd "$SRC" && find . -type f | sort)

@@ -15,11 +15,11 @@
 . "$(dirname "$0")/../lib.sh"
 # The tree and the patch set as messages name them (6.12 has its own).
 tree_name=${TREE#"$KSTRING_ROOT"/}
-changes_name=${CHANGES#"$KSTRING_ROOT"/}
+changes_name=${KERNEL_CHANGES#"$KSTRING_ROOT"/}
 export_cmd="make export-series"
 [ "$KSRC_PKG" = linux-source-6.1 ] || export_cmd="make KSRC_PKG=$KSRC_PKG export-series"
 
-SERIES=$CHANGES/series
+SERIES=$KERNEL_CHANGES/series
 
 [ -f "$KSRC_TARBALL" ] || die "$KSRC_TARBALL not found: run 'make deps' (package $KSRC_PKG)"
 [ -f "$SERIES" ] || die "$SERIES not found"
@@ -41,10 +41,10 @@ series_files() {
 	echo "$SERIES"
 	series_entries | while read -r a b c; do
 		if [ "$a" = generate ]; then
-			echo "$CHANGES/$b"
-			echo "$CHANGES/$c"
+			echo "$KERNEL_CHANGES/$b"
+			echo "$KERNEL_CHANGES/$c"
 		else
-			echo "$CHANGES/$a"
+			echo "$KERNEL_CHANGES/$a"
 		fi
 	done
 }
@@ -121,19 +121,19 @@ apply_entry() {
 	local a=$1 b=$2 c=$3 out
 	if [ "$a" = generate ]; then
 		say "tree: generate $b"
-		(cd "$TREE" && "$CHANGES/$b" "$TREE") ||
+		(cd "$TREE" && "$KERNEL_CHANGES/$b" "$TREE") ||
 			die "generator $changes_name/$b failed"
 		git -C "$TREE" add -A
 		# The trailer names the generator from the project's top
 		# (kernel-changes/6.12's "../x.sh" is kernel-changes/x.sh).
-		{ cat "$CHANGES/$c"; printf 'Generator: %s %s\n' \
-			"$(realpath -m --relative-to="$KSTRING_ROOT" "$CHANGES/$b")" "$c"; } |
+		{ cat "$KERNEL_CHANGES/$c"; printf 'Generator: %s %s\n' \
+			"$(realpath -m --relative-to="$KSTRING_ROOT" "$KERNEL_CHANGES/$b")" "$c"; } |
 			git -C "$TREE" commit -q -F - ||
 			die "generator $changes_name/$b changed nothing"
 		return
 	fi
 	say "tree: apply $a"
-	if ! out=$(git -C "$TREE" am -q --whitespace=nowarn "$CHANGES/$a" 2>&1); then
+	if ! out=$(git -C "$TREE" am -q --whitespace=nowarn "$KERNEL_CHANGES/$a" 2>&1); then
 		git -C "$TREE" am --abort >/dev/null 2>&1
 		printf '%s\n' "$out" | sed 's/^/    | /' >&2
 		die "$changes_name/$a does not apply to $KSRC_PKG $version; failing file(s): $(printf '%s\n' "$out" | sed -n 's/^error: patch failed: \([^:]*\):.*/\1/p; s/^error: \([^:]*\): does not exist.*/\1/p' | sort -u | tr '\n' ' ')

@@ -83,7 +83,7 @@ stub stages/image.sh <<< '[ -s "$BUILD/image/base.cpio" ] || die "no image"; say
 stub stages/overlay.sh <<< 'say "overlay: ok"'
 stub stages/kernel.sh <<'EOF'
 [ -f "$TREE/BROKEN" ] && die "kernel build failed"
-mkdir -p "$OBJ/include/config" && echo 9.9 > "$OBJ/include/config/kernel.release"
+mkdir -p "$KOBJ/include/config" && echo 9.9 > "$KOBJ/include/config/kernel.release"
 say "kernel: built"
 EOF
 stub run/run.sh <<'EOF'

@@ -25,8 +25,8 @@ if [ ! -d "$TREE/.git" ]; then
 	exit 0
 fi
 scratch=$BUILD/tests/kernel-resume
-if [ -z "$(find "$OBJ" -name '*.o' -print -quit 2>/dev/null)" ]; then
-	obj=$OBJ	# nothing compiled yet: the pipeline's own build
+if [ -z "$(find "$KOBJ" -name '*.o' -print -quit 2>/dev/null)" ]; then
+	obj=$KOBJ	# nothing compiled yet: the pipeline's own build
 else
 	export KOBJ=$scratch/kernel
 	obj=$KOBJ
@@ -46,7 +46,7 @@ leftover() {
 }
 cleanup() {
 	leftover | while read -r p _; do kill -KILL "$p" 2>/dev/null; done
-	[ "$fails" = 0 ] && rm -rf "$scratch" "$LOGS/$stage.log"
+	[ "$fails" = 0 ] && rm -rf "$scratch" "$LOGS_DIR/$stage.log"
 }
 trap cleanup EXIT
 rm -rf "$scratch"
@@ -81,7 +81,7 @@ leftover > "$scratch/leftover"
 t1=$(elapsed "$t0")
 objects > "$scratch/kept"
 check "interrupted while compiling ($at objects): the stage exits 130" \
-	"[ $rc -eq 130 ] && [ $at -ge $want ] && grep -q 'make -j' '$LOGS/$stage.log'"
+	"[ $rc -eq 130 ] && [ $at -ge $want ] && grep -q 'make -j' '$LOGS_DIR/$stage.log'"
 check "... and no process of the build is left running" "[ ! -s '$scratch/leftover' ]"
 check "... no stamp is written" "[ ! -e '$STAMPS/$KERNEL_STAMP.key' ]"
 check "... and what was compiled is kept" "[ \$(grep -c . '$scratch/kept') -ge $((at - 10)) ]"

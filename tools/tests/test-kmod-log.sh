@@ -12,7 +12,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 . "$here/../lib.sh"
 . "$here/tap.sh"
 desc=test-kmod-log
-. "$SELFTESTS/lib/kmod_log.sh"
+. "$SELFTESTS_SRC/lib/kmod_log.sh"
 log=
 log_since_mark() { printf '%s\n' "$log"; }
 problems() {	# problems COMM LINE...: what log_problems COMM finds in LINEs

@@ -38,7 +38,7 @@ job() {
 # for a .deb (its image, release, source and stamp) and the overlay's
 # initramfs, in the directory lib.sh names after the path.
 deb=$tmp/linux-image-6.1.0-99-amd64_6.1.999-1_amd64.deb
-input=$(KSTRING_KERNEL=$deb VARIANT=input BUILD=$tmp/build bash -c '. "$0/../lib.sh"; echo "$OBJ"' "$here")
+input=$(KSTRING_KERNEL=$deb VARIANT=input BUILD=$tmp/build bash -c '. "$0/../lib.sh"; echo "$KOBJ"' "$here")
 mkdir -p "$input"
 echo "Debian's kernel" > "$input/bzImage"
 echo "Debian's initramfs and overlay" > "$input/initrd.cpio"

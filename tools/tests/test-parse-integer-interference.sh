@@ -21,7 +21,7 @@ check() {
 	local desc=$1 mode=$2 want=$3 pattern=$4 count=${5:-} rc got
 	FAKE_FEED=$mode SKIP_MODPROBE=1 SYSFS_DIR=$tmp \
 		FEED=$here/parse_integer_fake_feed.py \
-		bash "$SELFTESTS/lib/parse_integer.sh" > "$tmp/$mode.tap" 2>&1
+		bash "$SELFTESTS_SRC/lib/parse_integer.sh" > "$tmp/$mode.tap" 2>&1
 	rc=$?
 	got=$(grep -cE "$pattern" "$tmp/$mode.tap")
 	n=$((n + 1))
@@ -36,7 +36,7 @@ check() {
 }
 vectors=$(grep -c '^ok .* - [a-z0-9@]* [0-9]' < <(FAKE_FEED=none SKIP_MODPROBE=1 \
 	SYSFS_DIR=$tmp FEED=$here/parse_integer_fake_feed.py \
-	bash "$SELFTESTS/lib/parse_integer.sh" 2>&1))
+	bash "$SELFTESTS_SRC/lib/parse_integer.sh" 2>&1))
 check "no interference: every vector passes" none 0 '^# 0 of [0-9]+ tests failed'
 check "another writer now and then: requests sent again, every vector passes" \
 	interfere 0 '^# another writer used .* during [0-9]+ request\(s\): sent again'

@@ -13,7 +13,7 @@
 # the stress test alone, as kselftest's, must refuse -F.
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/../lib.sh"
-src=$SELFTESTS/lib
+src=$SELFTESTS_SRC/lib
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
 prog=$tmp/parse_integer_stress
