@@ -1,12 +1,14 @@
 # SPDX-License-Identifier: GPL-2.0
 #
-# tools/lib.sh, part: what a run tests: meta.env, series.txt, timings.env.
+# tools/lib.sh, part: what a run tests: config.env, meta.env, series.txt,
+# timings.env.
 # Sourced by tools/lib.sh, never run.
 
 # write_run_info RUNDIR [--kernel]: what a run tests, from the products:
 # the series applied in the tree, checked against kernel-changes/series
 # (series.txt; tools/run/tested-series.sh, which --kernel is passed to:
-# the kernel built from that tree), and meta.env (kernel, compiler,
+# the kernel built from that tree), the settings it resolved (config.env,
+# what make print-config prints) and meta.env (kernel, compiler,
 # source, series, variant, profile, tests); the latest time of each build
 # stage (timings.env), for the summary and kcidb.json. Returns 2, the
 # reason on stderr, when the tree is not the series.
@@ -31,6 +33,7 @@ patchset_info() {
 
 write_run_info() {
 	local obj=$KOBJ changes
+	print_settings > "$1/config.env"
 	"$KSTRING_ROOT/tools/run/tested-series.sh" ${2:+"$2"} > "$1/series.txt" ||
 		return 2
 	changes=$(cd "$KSTRING_ROOT" && find kernel-changes selftests -type f |

@@ -74,3 +74,20 @@ INJECT_TESTS=${INJECT_TESTS:-lib:strscpy.sh,lib:parse_integer.sh,lib:parse_integ
 INJECT_ARGS=${INJECT_ARGS:-test_strscpy.inject_failure=1 test_parse_integer.inject_failure=1}
 INJECT_EXPECT=${INJECT_EXPECT:-$KSTRING_ROOT/tools/qa/negative-control.expect}
 INJECT_MUTANTS=${INJECT_MUTANTS:-enomem}	# tools/qa/mutants/NAME.mutant
+
+# print_settings: every setting above and the options make passes, one
+# NAME=VALUE a line (make print-config; each stage leaves it in
+# <root>/config.env and each run in its results' config.env).
+SETTINGS="VARIANT VARIANT_ROOT RESULTS KSRC_PKG KSRC_TARBALL BUILD TREE
+	KERNEL_CHANGES SELFTESTS_SRC TREE_CONFIG VARIANT_CONFIG BASE_CONFIG
+	EXTRA_CONFIG SANITIZE COVERAGE ARCH KOBJ IMAGE_DIR MKOSI_ARCH
+	OVERLAY_DIR KSFT_CROSS_COMPILE INITRD KSTRING_KERNEL
+	KSTRING_KERNEL_HEADERS LOGS_DIR TIMINGS_FILE SERIES_DIR QEMU ACCEL MEM
+	SMP TIMEOUT JOBS PROFILE KSFT_TARGETS TESTS EXTRA_TESTS KSFT_TIMEOUT
+	KERNEL_ARGS INJECT_TESTS INJECT_ARGS INJECT_EXPECT INJECT_MUTANTS"
+print_settings() {
+	local v
+	for v in $SETTINGS; do
+		printf '%s=%s\n' "$v" "${!v:-}"
+	done
+}

@@ -24,7 +24,7 @@ chmod +x "$QEMU"
 prepare() { "$tools/stages/tree.sh" && "$tools/stages/selftests.sh"; }
 tested() { "$tools/run/tested-series.sh" "$@" 2>&1; }
 echo "TAP version 13"
-echo "1..18"
+echo "1..19"
 prepare > "$tmp/prepare.out" 2>&1
 check "the fake series is prepared" "[ $? -eq 0 ]"
 out=$(tested)
@@ -111,4 +111,6 @@ check "make run on a truncated tree exits 2 and boots nothing" "[ $rc -eq 2 ] &&
 check "... its summary says infra-error, naming the missing entry" \
 	"grep -q '\"verdict\": \"infra-error\"' '$summary' && grep -q 'not tested: .*entry 3, 0003-lib-a-is-4.patch, is missing' '$summary'"
 check "... and the message is on screen" "grep -q 'verdict: infra-error (exit 2)' '$tmp/run.out' && grep -q 'is missing' '$tmp/run.out'"
+check "... and it keeps the settings it resolved: config.env names this tree and profile" \
+	"grep -qxF 'TREE=$TREE' '${summary%/*}/config.env' && grep -qx 'PROFILE=[a-z]*' '${summary%/*}/config.env'"
 [ "$fails" -eq 0 ]
