@@ -12,6 +12,7 @@
 # a line "# host-test: needs-tree" and run in `make host-test` and `make
 # test`. A test still running after PROGRESS_EVERY seconds (default 30)
 # is reported with its elapsed time and its last line of output.
+# HOST_TEST_JOBS=N: how many tests that need no tree run at once.
 . "$(dirname "$0")/../lib.sh"
 
 hermetic=0
@@ -20,26 +21,48 @@ out=$BUILD/host-tests
 mkdir -p "$out"
 passed=0 failed=0 skipped=0
 t_all=$(now)
+# The tests that need no tree run HOST_TEST_JOBS at a time (default: one
+# per CPU; each uses a scratch directory of its own), the longest of the
+# last run first; those that need the tree or a kernel build share
+# products under build/ and run one by one, after them. Each is reported
+# in file order.
+parallel=() serial=() longest_first=()
 for t in "$KSTRING_ROOT"/tools/tests/test-*; do
 	[ -x "$t" ] || continue
-	name=$(basename "$t")
-	if [ "$hermetic" = 1 ] && grep -q '^# host-test: needs-tree' "$t"; then
-		skipped=$((skipped + 1))
-		continue
+	if grep -q '^# host-test: needs-tree' "$t"; then
+		[ "$hermetic" = 1 ] && { skipped=$((skipped + 1)); continue; }
+		serial+=("$t")
+	else
+		parallel+=("$t")
 	fi
-	t0=$(now)
-	"$t" > "$out/$name.tap" 2>&1 &
-	pid=$!
-	tick=0
-	while kill -0 "$pid" 2>/dev/null; do
+done
+mapfile -t longest_first < <(for t in "${parallel[@]}"; do
+	echo "$(cut -d' ' -f2 "$out/$(basename "$t").rc" 2>/dev/null || echo 0) $t"
+done | sort -k1,1nr | cut -d' ' -f2-)
+rm -f "$out"/*.tap "$out"/*.rc "$out"/*.start
+
+# start TEST: run it in the background; its TAP in NAME.tap, then its
+# exit code and seconds in NAME.rc.
+start() {
+	local name t0
+	name=$(basename "$1") t0=$(now)
+	echo "$t0" > "$out/$name.start"
+	{ "$1" > "$out/$name.tap" 2>&1; echo "$? $(elapsed "$t0")" > "$out/$name.rc"; } &
+}
+
+# report TEST: wait for its NAME.rc (saying what it does every
+# PROGRESS_EVERY seconds) and print its line.
+report() {
+	local name ok bad plan rc secs tick=0
+	name=$(basename "$1")
+	until [ -s "$out/$name.rc" ]; do
 		sleep 1
 		tick=$((tick + 1))
-		[ $((tick % ${PROGRESS_EVERY:-30})) -eq 0 ] &&
-			printf '        %s: %ss: %s\n' "$name" "$(elapsed "$t0")" \
-				"$(tail -n 1 "$out/$name.tap" | tr -cd '[:print:]' | cut -c1-80)"
+		[ $((tick % ${PROGRESS_EVERY:-30})) -eq 0 ] && [ -s "$out/$name.start" ] &&
+			printf '        %s: %ss: %s\n' "$name" "$(elapsed "$(cat "$out/$name.start")")" \
+				"$(tail -n 1 "$out/$name.tap" 2>/dev/null | tr -cd '[:print:]' | cut -c1-80)"
 	done
-	wait "$pid"
-	rc=$?
+	read -r rc secs < "$out/$name.rc"
 	ok=$(grep -c '^ok ' "$out/$name.tap")
 	bad=$(grep -c '^not ok ' "$out/$name.tap")
 	# A test that stopped early or skipped checks fails, even with exit 0.
@@ -53,7 +76,7 @@ for t in "$KSTRING_ROOT"/tools/tests/test-*; do
 	passed=$((passed + ok))
 	failed=$((failed + bad))
 	if [ "$bad" -eq 0 ]; then
-		printf '  PASS  %-34s %4d checks %6ss\n' "$name" "$ok" "$(elapsed "$t0")"
+		printf '  PASS  %-34s %4d checks %6ss\n' "$name" "$ok" "$secs"
 		# A test may sum itself up in "# summary: ..." lines.
 		sed -n 's/^# summary: /        /p' "$out/$name.tap"
 	else
@@ -61,6 +84,30 @@ for t in "$KSTRING_ROOT"/tools/tests/test-*; do
 			"$name" "$bad" "$((ok + bad))" "$rc" "${out#"$KSTRING_ROOT"/}/$name.tap"
 		grep -m 5 '^not ok ' "$out/$name.tap" | sed 's/^/        /'
 	fi
+}
+
+jobs_max=${HOST_TEST_JOBS:-$(nproc)}
+next=0
+for t in "${longest_first[@]}"; do
+	while [ "$(jobs -rp | wc -l)" -ge "$jobs_max" ]; do
+		wait -n
+		# (report what has ended, in order, while the rest run)
+		while [ "$next" -lt "${#parallel[@]}" ] &&
+		      [ -s "$out/$(basename "${parallel[$next]}").rc" ]; do
+			report "${parallel[$next]}"
+			next=$((next + 1))
+		done
+	done
+	start "$t"
+done
+while [ "$next" -lt "${#parallel[@]}" ]; do
+	report "${parallel[$next]}"
+	next=$((next + 1))
+done
+wait
+for t in "${serial[@]}"; do
+	start "$t"
+	report "$t"
 done
 [ "$hermetic" = 1 ] &&
 	echo "host-tests: $skipped test files need the tree or a kernel build: 'make host-test' runs them"
