@@ -16,3 +16,8 @@ test_git_identity() {
 	export GIT_AUTHOR_NAME=Test GIT_AUTHOR_EMAIL=test@example.org
 	export GIT_COMMITTER_NAME=Test GIT_COMMITTER_EMAIL=test@example.org
 }
+
+# mtimes FILE...: the files' modification times, a line each. A stage that
+# finds its product up to date rewrites neither the product nor its stamp:
+# a test compares these, not the stage's progress lines.
+mtimes() { stat -c '%n %y' "$@" 2>&1; }
