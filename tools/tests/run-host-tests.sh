@@ -53,14 +53,17 @@ start() {
 # report TEST: wait for its NAME.rc (saying what it does every
 # PROGRESS_EVERY seconds) and print its line.
 report() {
-	local name ok bad plan rc secs tick=0
+	local name ok bad plan rc secs e every=${PROGRESS_EVERY:-30} next
 	name=$(basename "$1")
+	next=$every
 	until [ -s "$out/$name.rc" ]; do
 		sleep 1
-		tick=$((tick + 1))
-		[ $((tick % ${PROGRESS_EVERY:-30})) -eq 0 ] && [ -s "$out/$name.start" ] &&
-			printf '        %s: %ss: %s\n' "$name" "$(elapsed "$(cat "$out/$name.start")")" \
-				"$(tail -n 1 "$out/$name.tap" 2>/dev/null | tr -cd '[:print:]' | cut -c1-80)"
+		[ -s "$out/$name.start" ] || continue
+		e=$(elapsed "$(cat "$out/$name.start")")
+		[ "${e%.*}" -ge "$next" ] || continue
+		printf '        %s: %ss: %s\n' "$name" "$e" \
+			"$(tail -n 1 "$out/$name.tap" 2>/dev/null | tr -cd '[:print:]' | cut -c1-80)"
+		next=$((${e%.*} + every))
 	done
 	read -r rc secs < "$out/$name.rc"
 	ok=$(grep -c '^ok ' "$out/$name.tap")
