@@ -60,7 +60,7 @@ fi
 # equivalent.txt without $equiv's line, and with a wrong line for $bad
 awk -v id="$equiv" '$1 != id' "$KSTRING_ROOT/tools/mutate/equivalent.txt" > "$tmp/equivalent.txt"
 echo "$bad	(wrong on purpose: the test checks that a killed mutant listed here is flagged)" >> "$tmp/equivalent.txt"
-out=$BUILD/results/mutate-test
+out=$BUILD/tests/mutate-results	# (test scratch, like MUTATE_WORK)
 t0=$(now)
 MUTATE_SAMPLE=${MUTATE_TEST_SAMPLE:-25} MUTATE_IDS="$bad $same $stillborn $equiv" \
 MUTATE_EQUIVALENT=$tmp/equivalent.txt MUTATE_WORK=$BUILD/mutate-test MUTATE_RESULTS=$out \
