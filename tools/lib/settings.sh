@@ -21,8 +21,8 @@ BUILD=${BUILD:-$KSTRING_ROOT/build}
 TREE=${TREE:-$BUILD/linux}
 # One root per variant (build/6.1, build/6.12, build/sanitize,
 # build/coverage, build/i386, build/input): its kernel build, overlay,
-# stage logs and times, series, check-series builds and results; `make
-# clean` removes it. The trees (one per kernel set), the image and the
+# stage logs and times, stamps, series, check-series builds and results;
+# `make clean` removes it. The trees (one per kernel set), the image and the
 # compiler cache are shared.
 VARIANT_ROOT=$BUILD/${VARIANT:-6.1}
 LOGS_DIR=${LOGS_DIR:-$VARIANT_ROOT/logs}

@@ -26,15 +26,22 @@ selftests_key() {
 	(cd "$SELFTESTS_SRC" && key_of "$KERNEL_CHANGES/selftests.msg" "${files[@]}" "${own[@]}")
 }
 
-# Stamps: build/stamps/NAME.key records the key of the inputs a stage's
-# product was made from (a stage skips its work while its key matches).
-# The names: each product's path under build/: linux (the tree; linux-6.12)
-# and linux-selftests, image (i386-image), a variant's 6.1-kernel
-# (6.12-kernel, sanitize-kernel, ...) and 6.1-kernel-initrd.cpio. They
-# stay here when `make clean` removes a variant's root: a stamp whose
-# product is gone makes its stage rebuild.
-STAMPS=$BUILD/stamps
-stamp_name() { local p=${1#"$BUILD"/}; p=${p#/}; echo "${p//\//-}"; }
+# Stamps: build/NAME.key records the key of the inputs a stage's product
+# was made from (a stage skips its work while its key matches). NAME is
+# the stamp's path under build/, named after the product: a variant's
+# products have theirs in its root (6.1/stamps/kernel,
+# 6.1/stamps/kernel-initrd.cpio), so that `make clean` takes them along;
+# the shared ones in stamps/ (stamps/linux, stamps/linux-selftests,
+# stamps/image; i386's image: i386/stamps/image).
+STAMPS=$BUILD
+stamp_name() {
+	local p=${1#"$BUILD"/} root=${VARIANT_ROOT#"$BUILD"/}
+	p=${p#/}
+	case $p in
+	"$root"/*) p=${p#"$root"/}; echo "$root/stamps/${p//\//-}" ;;
+	*) echo "stamps/${p//\//-}" ;;
+	esac
+}
 TREE_STAMP=$(stamp_name "$TREE")
 SELFTESTS_STAMP=$TREE_STAMP-selftests
 KERNEL_STAMP=$(stamp_name "$KOBJ")
@@ -56,7 +63,8 @@ stamp_ok() { [ -n "$2" ] && [ "$(stamp_key "$1")" = "$2" ]; }
 stamp_done() {
 	local name=$1
 	shift
-	mkdir -p "$STAMPS" && printf '%s\n' "$@" > "$STAMPS/$name.key"
+	mkdir -p "$(dirname "$STAMPS/$name.key")" &&
+		printf '%s\n' "$@" > "$STAMPS/$name.key"
 }
 
 # stamp_drop NAME...: forget the stamps: the stages rebuild.
