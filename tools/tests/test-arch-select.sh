@@ -39,7 +39,7 @@ missing_env() {
 }
 
 echo "TAP version 13"
-echo "1..29"
+echo "1..30"
 out=$(mk run)
 check "plain make run: no variant variable set" \
 	"! grep -q '^env' <<< \"\$out\""
@@ -128,6 +128,13 @@ for v in default:"" i386:ARCH=i386 sanitize:SANITIZE=1 coverage:COVERAGE=1 \
 	check "make print-config ${v#*:}: as in fixtures/print-config/$name.env" \
 		"diff -u '$golden/$name.env' '$tmp/$name.env' >&2"
 done
+
+# One resolver: no script defaults a setting that tools/lib/settings.sh
+# defaults (a second default of PROFILE drifts from the first).
+names=$(sed -n 's/^[A-Z_]*=\${\([A-Z_]*\):-.*/\1/p' "$root/tools/lib/settings.sh" | sort -u | paste -sd'|')
+others=$(grep -rnE "\\\$\{($names):-" "$root/tools" "$root/Makefile" | grep -v '^[^:]*/tools/lib/settings.sh:')
+check "no setting of tools/lib/settings.sh ($(tr '|' '\n' <<< "$names" | grep -c .)) is defaulted again elsewhere${others:+: $(head -n 3 <<< "$others" | tr '\n' ' ')}" \
+	"[ -n '$names' ] && [ -z \"\$others\" ]"
 
 # The kernel fragments: 64BIT only in the per-arch ones.
 cfg=$root/kernel-changes/config
