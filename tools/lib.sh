@@ -6,10 +6,21 @@
 # guest (command line, exit status) and run-info (meta.env).
 # Sourced, never run.
 
-KSTRING_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-# (Its parts beside the real file: a test may link lib.sh alone into a
-# directory of stand-ins, which KSTRING_ROOT then names.)
-for _f in settings common stamps tree stages guest run-info; do
-	. "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/lib/$_f.sh"
+# (Every script sources this: it forks as little as it can.)
+_f=${BASH_SOURCE[0]}
+[ "${_f#*/}" != "$_f" ] || _f=./$_f
+KSTRING_ROOT=$(cd "${_f%/*}/.." && pwd)
+# Its parts lie beside the real file: a test may link lib.sh alone into a
+# directory of stand-ins, which KSTRING_ROOT then names.
+_f=$(readlink -f "$_f")
+# python3 is Debian's (stdlib and Debian's modules only), for every script
+# and test started from here: not a pyenv or virtualenv one earlier in
+# PATH (a pyenv shim also costs 0.4 s a call).
+case :$PATH: in
+*":${_f%/*}/bin:"*) ;;
+*) export PATH=${_f%/*}/bin:$PATH ;;
+esac
+for _p in settings common stamps tree stages guest run-info; do
+	. "${_f%/*}/lib/$_p.sh"
 done
-unset _f
+unset _f _p

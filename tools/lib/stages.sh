@@ -37,7 +37,7 @@ run_stage() {
 	local name=$1 log pid rc t0 tick=0 free
 	shift
 	mkdir -p "$LOGS_DIR"
-	print_settings > "$VARIANT_ROOT/config.env"
+	mkdir -p "$VARIANT_ROOT" && print_settings > "$VARIANT_ROOT/config.env"
 	log=$LOGS_DIR/$name.log
 	t0=$(now)
 	say "==> $name"
