@@ -24,19 +24,36 @@ problems=0
 problem() { echo "parity: $*"; problems=$((problems + 1)); }
 entries() { grep -v '^[[:space:]]*\(#\|$\)' "$1/series" | grep -v '^generate '; }
 declared() { grep -v '^[[:space:]]*\(#\|$\)' "$set/twins"; }
-patch_id() { git patch-id --stable < "$1" | cut -d' ' -f1; }
-# files PATCH, lines PATCH FILE: what PATCH touches, and the lines it
-# adds and removes in FILE, sorted.
-files() { sed -n 's|^diff --git a/\([^ ]*\) b/.*|\1|p' "$1" | sort -u; }
-lines() {
-	awk -v want="$2" '/^diff --git / { f = substr($3, 3); next }
-		f == want && /^[-+]/ && !/^(---|\+\+\+) / { print }' "$1" | sort
+patch_id() { local id; id=$(git patch-id --stable < "$1"); echo "${id%% *}"; }
+# compare OWN TWIN: one line for each file either patch touches, sorted,
+# "FILE<TAB>same" or "FILE<TAB>differs", the latter followed by the lines
+# (added or removed) only one of them has, "FILE<TAB>< LINE" for TWIN's,
+# "FILE<TAB>> LINE" for OWN's.
+compare() {
+	awk 'FNR == 1 { side = FILENAME == ARGV[1] ? 1 : -1; f = "" }
+		/^diff --git / { f = substr($3, 3); files[f]; next }
+		/^(---|\+\+\+) / { next }
+		f != "" && /^[-+]/ { n[f, $0] += side }
+		END {
+			for (k in n) {
+				if (!n[k]) continue
+				split(k, fl, SUBSEP)
+				differs[fl[1]]
+				for (c = n[k] < 0 ? -n[k] : n[k]; c; c--)
+					print fl[1] "\t" (n[k] < 0 ? "< " : "> ") fl[2]
+			}
+			for (f in files)
+				print f "\t" (f in differs ? "differs" : "same")
+		}' "$1" "$2" | sort
 }
 
-declare -A base_ids
+declare -A base_ids own_declared
 while read -r p; do
 	base_ids[$(patch_id "$base/$p")]=$p
 done < <(entries "$base")
+while read -r p _; do
+	own_declared[$p]=1
+done < <(declared)
 
 while read -r p; do
 	case $p in
@@ -47,7 +64,7 @@ while read -r p; do
 		twin=${base_ids[$(patch_id "$set/$p")]:-}
 		[ -z "$twin" ] ||
 			problem "$p is the 6.1 set's $twin again: make the entry ../$twin and remove $p"
-		declared | awk '{ print $1 }' | grep -qxF "$p" ||
+		[ -n "${own_declared[$p]:-}" ] ||
 			problem "$p is not declared in ${set##*/}/twins (OWN ../TWIN [FILE...] or OWN -)" ;;
 	esac
 done < <(entries "$set")
@@ -56,17 +73,27 @@ while read -r own twin differ; do
 	[ "$twin" = - ] && continue
 	[ -f "$set/$own" ] || { problem "twins: $own: no such patch"; continue; }
 	[ -f "$set/$twin" ] || { problem "twins: $twin: no such patch"; continue; }
-	for f in $(sort -u <(files "$set/$own") <(files "$set/$twin")); do
-		same=1
-		cmp -s <(lines "$set/$own" "$f") <(lines "$set/$twin" "$f") || same=0
-		if [[ " $differ " == *" $f "* ]]; then
-			[ "$same" = 0 ] ||
-				problem "$own: $f is listed as differing from $twin but changes the same lines: drop it from twins"
-		elif [ "$same" = 0 ]; then
+	mapfile -t cmp < <(compare "$set/$own" "$set/$twin")
+	for c in "${cmp[@]}"; do
+		f=${c%%$'\t'*} what=${c#*$'\t'}
+		case $what in
+		same)
+			[[ " $differ " != *" $f "* ]] ||
+				problem "$own: $f is listed as differing from $twin but changes the same lines: drop it from twins" ;;
+		differs)
+			[[ " $differ " == *" $f "* ]] && continue
 			problem "$own: $f does not change what $twin changes there:"
-			diff <(lines "$set/$twin" "$f") <(lines "$set/$own" "$f") |
-				sed -n "s/^< /    only in 6.1:  /p; s/^> /    only in ${set##*/}: /p" | head -5
-		fi
+			shown=0
+			for d in "${cmp[@]}"; do
+				[ "$shown" -lt 5 ] || break
+				case ${d#"$f"$'\t'} in
+				"< "*) echo "    only in 6.1:  ${d#*$'\t'< }" ;;
+				"> "*) echo "    only in ${set##*/}: ${d#*$'\t'> }" ;;
+				*) continue ;;
+				esac
+				shown=$((shown + 1))
+			done ;;
+		esac
 	done
 done < <(declared)
 [ "$problems" -eq 0 ] && echo "parity: ${set#"$KSTRING_ROOT"/} agrees with the 6.1 set"
