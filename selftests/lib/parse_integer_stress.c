@@ -1028,7 +1028,8 @@ static void print_errnos(const char *what, const unsigned long *c)
 
 int main(int argc, char **argv)
 {
-	int writers = 8, readers = 2, seconds = 60, requests = 1000;
+	int writers = 8, readers = 2, requests = 1000;
+	double seconds = 60;
 	unsigned long long seed = time(NULL), seq0, seq, v;
 	struct stats total = { 0 };
 	char *buf, line[256];
@@ -1050,7 +1051,7 @@ int main(int argc, char **argv)
 			readers = atoi(optarg);
 			break;
 		case 't':
-			seconds = atoi(optarg);
+			seconds = atof(optarg);	/* fractions too */
 			break;
 		case 'q':
 			requests = atoi(optarg);
@@ -1120,7 +1121,7 @@ int main(int argc, char **argv)
 	st = &sh->st[MAX_PROCS];
 	rng = seed | 1;
 	make_pool();
-	diag("%d writers, %d readers, %d s, seed %llu, %d-bit long%s%s%s",
+	diag("%d writers, %d readers, %g s, seed %llu, %d-bit long%s%s%s",
 	     writers, readers, seconds, seed, long_bits,
 	     fake_bug ? ", emulated module with bug " : "",
 	     fake_bug ? fake_bug : "", wrong_model ? ", wrong model" : "");

@@ -41,7 +41,7 @@ check "builds with -Wall -Werror, with the emulation" 0 '' \
 	gcc -O2 -Wall -Werror -I"$src" -o "$prog" "$src/parse_integer_stress.c" "$fake" -lpthread
 check "kselftest's build (no emulation) refuses -F" 2 'none in this build' \
 	sh -c "gcc -O2 -Wall -Werror -o '$prog-ksft' '$src/parse_integer_stress.c' && '$prog-ksft' -F none -t 1"
-run=("$prog" -w 4 -r 2 -t 1 -q 300 -s 1)
+run=("$prog" -w 4 -r 2 -t 0.2 -q 300 -s 1)
 check "model agrees with parse_integer.vectors at 32- and 64-bit long" 0 \
 	'64-bit long: [1-9][0-9]* vectors,.* 0 disagree' \
 	"$prog" -V "$src/parse_integer.vectors"
@@ -84,7 +84,7 @@ if command -v i686-linux-gnu-gcc > /dev/null; then
 		run32=(/usr/bin/qemu-i386-static "$prog-32")
 	fi
 	check "32-bit user space, emulated 64-bit kernel: passes" 0 \
-		'seed 1, 64-bit long' "${run32[@]}" -w 4 -r 2 -t 1 -q 300 \
+		'seed 1, 64-bit long' "${run32[@]}" -w 4 -r 2 -t 0.2 -q 300 \
 		-s 1 -F none -L 64
 else
 	for what in "builds for a 32-bit user space" \
