@@ -3,19 +3,21 @@
 # tools/lib.sh, part: the stage runner: a log, progress on long stages, timings.
 # Sourced by tools/lib.sh, never run.
 
-# watch_progress PID LABEL SHOW: until PID ends, every PROGRESS_EVERY
-# seconds (15) print how long it has run and the line the function SHOW
-# prints (the last line of its log, say).
+# watch_progress PID LABEL SHOW [EVERY]: until PID ends, every
+# PROGRESS_EVERY seconds (EVERY, 15 by default) print how long it has run
+# and the line the function SHOW prints (the last line of its log, say).
+# It looks often at first, so that a short job is not kept waiting.
 watch_progress() {
-	local pid=$1 label=$2 show=$3 t0 tick=0
+	local pid=$1 label=$2 show=$3 t0 nap=0.01 every=${PROGRESS_EVERY:-${4:-15}}
+	local start=${EPOCHREALTIME/[.,]/} next=$every
 	t0=$(now)
 	while kill -0 "$pid" 2>/dev/null; do
-		sleep 1
-		tick=$((tick + 1))
-		if [ $((tick % ${PROGRESS_EVERY:-15})) -eq 0 ]; then
-			printf '    %s: %ss: %s\n' "$label" "$(elapsed "$t0")" \
-				"$("$show" | tr -cd '[:print:]' | cut -c1-90)"
-		fi
+		sleep "$nap"
+		case $nap in 0.01) nap=0.05 ;; 0.05) nap=0.2 ;; esac
+		[ $((${EPOCHREALTIME/[.,]/} - start)) -ge $((next * 1000000)) ] || continue
+		printf '    %s: %ss: %s\n' "$label" "$(elapsed "$t0")" \
+			"$("$show" | tr -cd '[:print:]' | cut -c1-90)"
+		next=$((next + every))
 	done
 }
 
@@ -29,12 +31,14 @@ record_timing() {
 # NAME failed (make drift reads it; a later success of NAME removes it).
 stage_failed() { mkdir -p "$LOGS_DIR" && echo "$1" > "$LOGS_DIR/failed-stage"; }
 
+log_tail() { tail -n 1 "$log"; }	# run_stage's progress line (its log)
+
 # run_stage NAME CMD...: run CMD with its output in <root>/logs/NAME.log.
 # Every PROGRESS_EVERY seconds it prints the elapsed time and the log's
 # last line; on failure it prints the log's tail and where the log is, and
 # says so plainly when the log shows that a disk filled up.
 run_stage() {
-	local name=$1 log pid rc t0 tick=0 free
+	local name=$1 log pid rc t0 free
 	shift
 	mkdir -p "$LOGS_DIR"
 	mkdir -p "$VARIANT_ROOT" && print_settings > "$VARIANT_ROOT/config.env"
@@ -51,14 +55,7 @@ run_stage() {
 	pid=$!
 	set +m
 	trap 'kill -TERM -- "-$pid" 2>/dev/null; wait "$pid" 2>/dev/null; exit 130' INT TERM
-	while kill -0 "$pid" 2>/dev/null; do
-		sleep 0.2
-		tick=$((tick + 1))
-		if [ $((tick % (5 * ${PROGRESS_EVERY:-30}))) -eq 0 ]; then
-			printf '    %s: %ss elapsed: %s\n' "$name" "$(elapsed "$t0")" \
-				"$(tail -n 1 "$log" | cut -c1-100)"
-		fi
-	done
+	watch_progress "$pid" "$name" log_tail 30
 	wait "$pid"
 	rc=$?
 	trap - INT TERM
