@@ -60,8 +60,11 @@ KSFT_TARGETS=${KSFT_TARGETS:-lib}	# the kselftest collections
 TIMEOUT=${TIMEOUT:-900}			# seconds before a guest counts as hung
 JOBS=${JOBS:-$(($(nproc) + 1))}
 # Every kernel build here: one compiler cache, and a fixed build date so
-# that the same source gives the same image.
-CCACHE_DIR=${CCACHE_DIR:-$BUILD/ccache}
+# that the same source gives the same image. The cache is the user's, not
+# the checkout's: with paths under BUILD made relative (CCACHE_BASEDIR),
+# another clone, a drift tree or a check-series worktree hits it.
+CCACHE_DIR=${CCACHE_DIR:-${XDG_CACHE_HOME:-${HOME:-$BUILD}/.cache}/kstring/ccache}
+CCACHE_BASEDIR=${CCACHE_BASEDIR:-$BUILD}
 KBUILD_BUILD_TIMESTAMP=${KBUILD_BUILD_TIMESTAMP:-2015-05-01}
 PROFILE=${PROFILE:-quick}		# tools/guest/profiles (qa, test: full)
 MEM=${MEM:-1024}			# the guest's RAM (MB) and CPUs
@@ -83,7 +86,7 @@ SETTINGS="VARIANT VARIANT_ROOT RESULTS KSRC_PKG KSRC_TARBALL BUILD TREE
 	EXTRA_CONFIG SANITIZE COVERAGE ARCH KOBJ IMAGE_DIR MKOSI_ARCH
 	OVERLAY_DIR KSFT_CROSS_COMPILE INITRD KSTRING_KERNEL
 	KSTRING_KERNEL_HEADERS LOGS_DIR TIMINGS_FILE SERIES_DIR QEMU ACCEL MEM
-	SMP TIMEOUT JOBS PROFILE KSFT_TARGETS TESTS EXTRA_TESTS KSFT_TIMEOUT
+	SMP TIMEOUT JOBS CCACHE_DIR CCACHE_BASEDIR PROFILE KSFT_TARGETS TESTS EXTRA_TESTS KSFT_TIMEOUT
 	KERNEL_ARGS INJECT_TESTS INJECT_ARGS INJECT_EXPECT INJECT_MUTANTS"
 print_settings() {
 	local v

@@ -41,8 +41,8 @@ kernel_products_sum() {
 kbuild() {
 	local cc=gcc
 	command -v ccache >/dev/null && cc="ccache gcc"
-	CCACHE_DIR=$CCACHE_DIR KBUILD_BUILD_TIMESTAMP=$KBUILD_BUILD_TIMESTAMP \
-	KBUILD_BUILD_USER=kstring KBUILD_BUILD_HOST=guest \
+	CCACHE_DIR=$CCACHE_DIR CCACHE_BASEDIR=$CCACHE_BASEDIR \
+	KBUILD_BUILD_TIMESTAMP=$KBUILD_BUILD_TIMESTAMP KBUILD_BUILD_USER=kstring KBUILD_BUILD_HOST=guest \
 		make -C "$TREE" O="$KOBJ" CC="$cc" "$@"
 }
 

@@ -17,7 +17,7 @@
 #             KSRC_TARBALL pointing at that version's tarball
 # The guest image is the main one (BUILD, or DRIFT_MAIN_BUILD=), verified
 # once by tools/stages/image.sh in build/drift/shared/ and hardlinked into
-# each version; the kernel builds share the main ccache. A version that
+# each version; the kernel builds share the user's ccache. A version that
 # fails keeps its logs (build/drift/<ver>/logs) and results and does not
 # stop the others. The drift trees are throwaway (FORCE=1): hack in
 # build/linux, not there.
@@ -149,13 +149,12 @@ pipeline() {
 	rm -f "$vdir/logs/failed-stage"
 	# VDIR has one layout, whatever the package (make sets the rest of
 	# 6.12's variant; the Makefile takes the variant's directories from
-	# its command line only). base_dir makes ccache hash ../linux/...
-	# instead of this tree's absolute path, so the versions share cache
-	# entries.
+	# its command line only). The kernel builds use the user's ccache
+	# with VDIR as its base_dir (tools/lib/settings.sh): the versions
+	# share cache entries with each other and the main build.
 	env -u INITRD -u RUN_ID -u NO_LATEST -u MAKEFLAGS -u MAKELEVEL -u MFLAGS \
 		BUILD="$vdir" FORCE=1 \
 		KSRC_TARBALL="$vdir/deb/usr/src/$KSRC_PKG.tar.xz" KSRC_VERSION="$ver" \
-		CCACHE_DIR="$MAIN_BUILD/ccache" CCACHE_BASEDIR="$vdir" \
 		nice -n "$NICE" make --no-print-directory -C "$KSTRING_ROOT" \
 		KERNEL_CHANGES="$KERNEL_CHANGES" TREE="$vdir/linux" KOBJ="$vdir/kernel" \
 		OVERLAY_DIR="$vdir/overlay" LOGS_DIR="$vdir/logs" \
