@@ -27,14 +27,34 @@ last_summary() {
 	echo "$r/$(sed -n 's/^run_id=//p' "$r/last-run" 2>/dev/null)/summary.json"
 }
 
-# The tree first: some host tests check the patched tree (checkpatch).
-tree_ok=1
-make --no-print-directory selftests || tree_ok=0
+# host_tests OPTION: run-host-tests.sh OPTION, its counts added to the host's.
+# (No count line: the runner died, a failure.)
+host_tests() {
+	local out=$BUILD/host-tests-${1#--}.out line p f
+	"$KSTRING_ROOT/tools/tests/run-host-tests.sh" "$1" | tee "$out"
+	line=$(tail -n 1 "$out")
+	p=$(sed -n 's/^host-tests: \([0-9]*\) passed, \([0-9]*\) failed.*/\1/p' <<< "$line")
+	f=$(sed -n 's/^host-tests: \([0-9]*\) passed, \([0-9]*\) failed.*/\2/p' <<< "$line")
+	hp=$((hp + ${p:-0})) hf=$((hf + ${f:-1}))
+}
 
-"$KSTRING_ROOT/tools/tests/run-host-tests.sh" | tee "$BUILD/host-tests.out"
-line=$(tail -n 1 "$BUILD/host-tests.out")
-hp=$(sed -n 's/.* \([0-9]*\) passed.*/\1/p' <<< "$line")
-hf=$(sed -n 's/.* \([0-9]*\) failed.*/\1/p' <<< "$line")
+# The tree (some host tests check the patched tree) and the guest image
+# are made while the host tests that need neither run; their output is
+# shown when they are done. The packages first, once for both.
+mkdir -p "$BUILD"
+make --no-print-directory deps
+make --no-print-directory selftests > "$BUILD/selftests.out" 2>&1 &
+tree_pid=$!
+make --no-print-directory image > "$BUILD/image.out" 2>&1 &
+image_pid=$!
+say "tree and image: made meanwhile (build/selftests.out, build/image.out)"
+host_tests --hermetic
+tree_ok=1
+wait "$tree_pid" || tree_ok=0
+cat "$BUILD/selftests.out"
+host_tests --needs-tree
+wait "$image_pid"
+cat "$BUILD/image.out"	# (a failure stops make overlay below)
 
 # The guest at full strength (tools/guest/profiles), whatever make's
 # default profile; the same run as a LAVA job; the negative controls;

@@ -10,13 +10,14 @@
 # --hermetic (make check): only the tests that need neither the prepared
 # kernel tree nor a kernel build. The others say so in their header with
 # a line "# host-test: needs-tree" and run in `make host-test` and `make
-# test`. A test still running after PROGRESS_EVERY seconds (default 30)
+# test`; --needs-tree runs only those (make test runs the hermetic ones
+# while the tree is being prepared). A test still running after PROGRESS_EVERY seconds (default 30)
 # is reported with its elapsed time and its last line of output.
 # HOST_TEST_JOBS=N: how many tests that need no tree run at once.
 . "$(dirname "$0")/../lib.sh"
 
-hermetic=0
-[ "${1:-}" = --hermetic ] && hermetic=1
+only=
+case ${1:-} in --hermetic|--needs-tree) only=${1#--} ;; esac
 out=$BUILD/host-tests
 mkdir -p "$out"
 passed=0 failed=0 skipped=0
@@ -30,16 +31,19 @@ parallel=() serial=() longest_first=()
 for t in "$KSTRING_ROOT"/tools/tests/test-*; do
 	[ -x "$t" ] || continue
 	if grep -q '^# host-test: needs-tree' "$t"; then
-		[ "$hermetic" = 1 ] && { skipped=$((skipped + 1)); continue; }
+		[ "$only" = hermetic ] && { skipped=$((skipped + 1)); continue; }
 		serial+=("$t")
 	else
+		[ "$only" = needs-tree ] && continue
 		parallel+=("$t")
 	fi
 done
 mapfile -t longest_first < <(for t in "${parallel[@]}"; do
 	echo "$(cut -d' ' -f2 "$out/$(basename "$t").rc" 2>/dev/null || echo 0) $t"
 done | sort -k1,1nr | cut -d' ' -f2-)
-rm -f "$out"/*.tap "$out"/*.rc "$out"/*.start
+for t in "${parallel[@]}" "${serial[@]}"; do
+	rm -f "$out/$(basename "$t")".{tap,rc,start}
+done
 
 # start TEST: run it in the background; its TAP in NAME.tap, then its
 # exit code and seconds in NAME.rc.
@@ -112,7 +116,7 @@ for t in "${serial[@]}"; do
 	start "$t"
 	report "$t"
 done
-[ "$hermetic" = 1 ] &&
+[ "$only" = hermetic ] &&
 	echo "host-tests: $skipped test files need the tree or a kernel build: 'make host-test' runs them"
 echo "host-tests: $passed passed, $failed failed (in $(elapsed "$t_all")s)"
 [ "$failed" -eq 0 ]
