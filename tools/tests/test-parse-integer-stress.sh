@@ -57,9 +57,11 @@ check "emulation with 32-bit long passes" 0 'failures 0$' \
 check "wrong model with 32-bit long fails" 1 "the model says" \
 	"${run[@]}" -F none -L 32 -M
 check "emulation without bug passes" 0 'failures 0$' "${run[@]}" -F none
+# (These two strike once in 5000 calls: a whole second for them, which a
+# loaded host needs; 0.2 s missed them beside a tree import and mkosi.)
 check "emulation: undocumented errno fails" 1 'undocumented error' \
-	"${run[@]}" -F errno
-check "emulation: seq not counted fails" 1 'seq grew by' "${run[@]}" -F seq
+	"${run[@]}" -F errno -t 1
+check "emulation: seq not counted fails" 1 'seq grew by' "${run[@]}" -F seq -t 1
 check "emulation: wrong result value fails" 1 \
 	"no request had this outcome|not the model's outcome" \
 	"${run[@]}" -F value
