@@ -32,7 +32,7 @@ for arch in $archs; do
 	[ -f "$dir/.config" ] || need_space 1500 "$BUILD" "kunit.py's $arch kernel build"
 	say "kunit: kunit.py run --arch=$arch ($(grep -c '^CONFIG_' "$kunitconfig") symbols of ${kunitconfig#"$KSTRING_ROOT"/}) in ${dir#"$KSTRING_ROOT"/}"
 	# kunit.py finds qboot.rom (x86_64's -bios) in QEMU's data directory.
-	(cd "$TREE" && CCACHE_DIR=$CCACHE_DIR CCACHE_BASEDIR=$CCACHE_BASEDIR \
+	(cd "$TREE" && CCACHE_DIR=$CCACHE_DIR CCACHE_BASEDIR=$CCACHE_BASEDIR CCACHE_DEPEND=1 \
 		KBUILD_BUILD_TIMESTAMP=$KBUILD_BUILD_TIMESTAMP \
 		python3 tools/testing/kunit/kunit.py run --arch="$arch" \
 		--build_dir="$dir" --kunitconfig="$kunitconfig" \

@@ -367,7 +367,7 @@ if [ "${CHECKPATCH_ONLY:-0}" != 1 ]; then
 		git -C "$TREE" worktree add -q --detach "$work/linux" pristine ||
 			die "git worktree add failed"
 	fi
-	export CCACHE_DIR CCACHE_BASEDIR KBUILD_BUILD_TIMESTAMP KBUILD_BUILD_USER=kstring KBUILD_BUILD_HOST=check
+	export CCACHE_DIR CCACHE_BASEDIR CCACHE_DEPEND=1 KBUILD_BUILD_TIMESTAMP KBUILD_BUILD_USER=kstring KBUILD_BUILD_HOST=check
 	jobs=$JOBS
 	for cfg in ${CHECK_CONFIGS:-$default_configs}; do
 		if [ "$cfg" = memblock ]; then
