@@ -62,7 +62,7 @@ write_run_info() {
 	profile=$PROFILE
 	tests=${TESTS:-$KSFT_TARGETS}${EXTRA_TESTS:+,$EXTRA_TESTS}
 	EOT
-	[ -f "$TIMINGS_FILE" ] && awk '{ t[$2] = $3 } END { for (s in t) print s "=" t[s] }' \
+	[ -f "$TIMINGS_FILE" ] && awk '$2 != "boot" { t[$2] = $3 } END { for (s in t) print s "=" t[s] }' \
 		"$TIMINGS_FILE" | sort > "$1/timings.env"
 	return 0
 }

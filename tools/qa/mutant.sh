@@ -23,7 +23,7 @@ module= sources= change= edit=
 installed=$(cd "$OVERLAY_DIR/root" && find . -name "${module##*/}.ko" | head -n 1)
 [ -n "$installed" ] || die "no ${module##*/}.ko in $OVERLAY_DIR: run 'make overlay' (or build the kernel with it as a module)"
 
-work=$VARIANT_ROOT/mutant-$name
+work=$root.mutant-$name	# beside ROOT: two negative controls may build at once
 rm -rf "$work"
 for f in $sources; do
 	install -D -m 644 "$TREE/$f" "$work/$f" ||

@@ -16,7 +16,9 @@
 # LAVA job (make lava-run) and LAVA's results must say the same. Without
 # it, a run on a copy of the tree without its last patch must first be an
 # infrastructure error that names that patch, and boot nothing. Prints
-# TAP; the runs are kept as build/<variant>/results/<id>-{truncated,inject[-lava]}-PROFILE/.
+# TAP; the runs are kept as build/<variant>/results/<id>-{truncated,inject[-lava]}-PROFILE/,
+# the id of the inject run in build/<variant>/negative-control[-lava]-PROFILE/run_id
+# (make test runs two at a time: results/last-run may name the other).
 . "$(dirname "$0")/../lib.sh"
 
 profile=$PROFILE
@@ -84,5 +86,6 @@ INITRD=$work/initrd.cpio PROFILE=$profile RUN_ID=$run_id NO_LATEST=1 \
 	TESTS=$tests,lib:hidden-failure.sh KERNEL_ARGS=$args \
 	"$KSTRING_ROOT/tools/$runner" > "$work.out" 2>&1
 rc=$?
+echo "$run_id" > "$work/run_id"
 python3 "$KSTRING_ROOT/tools/results" expect "$RESULTS/$run_id/summary.json" \
 	"$rc" "$work/inject.expect" "negative control (${VARIANT:+$VARIANT, }$label$profile)"

@@ -20,107 +20,146 @@ tap_count() {
 	[ "$np" -gt 0 ] || nf=$((nf + 1))
 	gp=$((gp + np)) gf=$((gf + nf))
 }
-# last_summary [RESULTS]: summary.json of the run tools/run/run.sh or
-# tools/lava/run.sh made last (in this variant's results or RESULTS).
-last_summary() {
-	local r=${1:-$RESULTS}
-	echo "$r/$(sed -n 's/^run_id=//p' "$r/last-run" 2>/dev/null)/summary.json"
-}
 
-# host_tests OPTION: run-host-tests.sh OPTION, its counts added to the host's.
-# (No count line: the runner died, a failure.)
-host_tests() {
-	local out=$BUILD/host-tests-${1#--}.out line p f
-	"$KSTRING_ROOT/tools/tests/run-host-tests.sh" "$1" | tee "$out"
-	line=$(tail -n 1 "$out")
+# host_tests NAME OPTION...: run-host-tests.sh OPTION..., its output in
+# build/host-tests-NAME.out and its counts added to the host's;
+# host_count OUT: the counts of a run whose output is OUT. (No count
+# line: the runner died, a failure.)
+host_count() {
+	local line p f
+	line=$(tail -n 1 "$1")
 	p=$(sed -n 's/^host-tests: \([0-9]*\) passed, \([0-9]*\) failed.*/\1/p' <<< "$line")
 	f=$(sed -n 's/^host-tests: \([0-9]*\) passed, \([0-9]*\) failed.*/\2/p' <<< "$line")
 	hp=$((hp + ${p:-0})) hf=$((hf + ${f:-1}))
 }
+host_tests() {
+	local out=$BUILD/host-tests-$1.out
+	shift
+	"$KSTRING_ROOT/tools/tests/run-host-tests.sh" "$@" | tee "$out"
+	host_count "$out"
+}
+
+# The guests boot two at a time: TCG runs a guest on one CPU. Each boot
+# is named by its run id or its TAP file, never by results/last-run,
+# which the other may have written.
+# make_run_lane: the guest at full strength and the negative controls of
+# make run (full, then quick: the quick one must not pass what the full
+# one fails). lava_lane: the same run as a LAVA job, LAVA's negative
+# control, then a kernel without the series (Debian's own, through
+# KERNEL=: the series' kselftests must skip, saying why, and the run pass).
+make_run_lane() {
+	RUN_ID=$stamp tools/run/run.sh
+	echo "$?" > "$BUILD/make-run.rc"
+	for p in full quick; do
+		PROFILE=$p tools/qa/negative-control.sh > "$BUILD/negative-control-$p.tap"
+	done
+}
+lava_lane() {
+	make --no-print-directory lava-deps && RUN_ID=$stamp-lava tools/lava/run.sh
+	PROFILE=full LAVA=1 tools/qa/negative-control.sh > "$BUILD/negative-control-lava-full.tap"
+	tools/qa/stock-kernel.sh > "$BUILD/stock-kernel.tap"
+}
+# last_summary RESULTS: summary.json of the run made last there.
+last_summary() {
+	echo "$1/$(sed -n 's/^run_id=//p' "$1/last-run" 2>/dev/null)/summary.json"
+}
+# nc_run NAME: the results of negative control NAME's inject run.
+nc_run() {
+	echo "$RESULTS/$(cat "$VARIANT_ROOT/negative-control-$1/run_id" 2>/dev/null)"
+}
 
 # The tree (some host tests check the patched tree) and the guest image
 # are made while the host tests that need neither run; their output is
-# shown when they are done. The packages first, once for both.
+# shown when they are done. The packages first, once for both; LAVA's
+# meanwhile.
 mkdir -p "$BUILD"
 make --no-print-directory deps
+make --no-print-directory lava-deps > "$BUILD/lava-deps.out" 2>&1 &
+lava_deps_pid=$!
 make --no-print-directory selftests > "$BUILD/selftests.out" 2>&1 &
 tree_pid=$!
 make --no-print-directory image > "$BUILD/image.out" 2>&1 &
 image_pid=$!
 say "tree and image: made meanwhile (build/selftests.out, build/image.out)"
-host_tests --hermetic
+host_tests hermetic --hermetic
 tree_ok=1
 wait "$tree_pid" || tree_ok=0
 cat "$BUILD/selftests.out"
-host_tests --needs-tree
+# The kernel: test-kernel-resume.sh builds it (interrupted and resumed).
+host_tests kernel --needs-tree --only test-kernel-resume.sh
 wait "$image_pid"
 cat "$BUILD/image.out"	# (a failure stops make overlay below)
+wait "$lava_deps_pid"
+cat "$BUILD/lava-deps.out"
 
-# The guest at full strength (tools/guest/profiles), whatever make's
-# default profile; the same run as a LAVA job; the negative controls;
-# make watch's own check.
 export PROFILE=full
 if [ "$tree_ok" = 1 ] && make --no-print-directory overlay; then
-	tools/run/run.sh
-	rc=$?
-	summary=$(last_summary)
-	runs=("$(dirname "$summary")")
+	# The other host tests that need the tree, beside the guests.
+	"$KSTRING_ROOT/tools/tests/run-host-tests.sh" --needs-tree \
+		--skip test-kernel-resume.sh > "$BUILD/host-tests-needs-tree.out" 2>&1 &
+	host_pid=$!
+	stamp=$(run_time)
+	say "guests: make run's here, then its negative controls; meanwhile make lava-run's, LAVA's negative control and Debian's kernel (build/lava-lane.out), and the other host tests (build/host-tests-needs-tree.out)"
+	lava_lane > "$BUILD/lava-lane.out" 2>&1 &
+	lava_pid=$!
+	make_run_lane
+	summary=$RESULTS/$stamp/summary.json
+	runs=("$RESULTS/$stamp")
 	if [ -f "$summary" ]; then
 		read -r gp gf gs < <(python3 tools/results count "$summary")
 	fi
-	if [ "$rc" -ne 0 ] && [ "$gf" -eq 0 ]; then
+	if [ "$(cat "$BUILD/make-run.rc")" -ne 0 ] && [ "$gf" -eq 0 ]; then
 		gf=1	# the run itself failed (panic, hang, infrastructure)
-		echo "guest run: exit $rc; see build/6.1/results/latest/"
+		echo "guest run: exit $(cat "$BUILD/make-run.rc"); see $RESULTS/$stamp/"
 	fi
-	# The same artifacts as a LAVA job run by lava-run: LAVA's results
-	# must be make run's, test by test.
+	# make watch: a wrong vector and a test module with a failure
+	# injected, each saved and undone in one session, judged round by
+	# round; Ctrl-C leaves nothing behind. It edits the tree's test
+	# module: after both lanes, whose mutants and out-of-tree modules are
+	# built from it.
+	wait "$lava_pid"
+	tools/qa/watch-check.sh > "$BUILD/watch-check.tap" &
+	watch_pid=$!
+	# LAVA's results must be make run's, test by test.
 	lava_tap=$BUILD/lava-agrees.tap
-	if make --no-print-directory lava-deps && tools/lava/run.sh > "$BUILD/lava-run.out" 2>&1; [ -f "$(last_summary)" ]; then
-		python3 tools/results compare "$summary" "$(last_summary)" \
+	if [ -f "$RESULTS/$stamp-lava/summary.json" ]; then
+		python3 tools/results compare "$summary" "$RESULTS/$stamp-lava/summary.json" \
 			"make lava-run agrees with make run" > "$lava_tap"
-		runs+=("$(dirname "$(last_summary)")")
+		runs+=("$RESULTS/$stamp-lava")
 	else
-		echo "not ok 1 - make lava-run: no results (see $BUILD/lava-run.out)" > "$lava_tap"
+		echo "not ok 1 - make lava-run: no results (see $BUILD/lava-lane.out)" > "$lava_tap"
 	fi
 	grep '^not ok' "$lava_tap" | sed 's/^/  /'
 	tail -n 1 "$lava_tap" | sed 's/^/  /'
 	tap_count "$lava_tap"
-	# The negative control in each profile: the quick one must not pass
-	# what the full one fails; and through LAVA, failing the same tests.
+	# The negative controls: through LAVA, failing the same tests.
 	for nc in full quick lava-full; do
-		profile=${nc#lava-} lava=0
-		[ "$nc" = "$profile" ] || lava=1
 		tap=$BUILD/negative-control-$nc.tap
-		PROFILE=$profile LAVA=$lava tools/qa/negative-control.sh > "$tap"
-		[ "$nc" = full ] && inject_summary=$(last_summary)
-		runs+=("$(dirname "$(last_summary)")")
-		if [ "$lava" = 1 ]; then
-			python3 tools/results compare "$inject_summary" "$(last_summary)" \
+		runs+=("$(nc_run "$nc")")
+		[ "$nc" = lava-full ] &&
+			python3 tools/results compare "$(nc_run full)/summary.json" \
+				"$(nc_run lava-full)/summary.json" \
 				"LAVA's negative control fails what make run's does" >> "$tap"
-		fi
 		grep 'negative control\|LAVA' "$tap" | grep -v '^TAP\|^1\.\.' | sed 's/^/  /'
 		tap_count "$tap"
 	done
-	# A kernel without the series: Debian's own, through KERNEL=; the
-	# series' kselftests must skip, saying why, and the run pass.
-	tools/qa/stock-kernel.sh > "$BUILD/stock-kernel.tap"
 	grep 'stock kernel' "$BUILD/stock-kernel.tap" | sed 's/^/  /'
 	tap_count "$BUILD/stock-kernel.tap"
 	runs+=("$(dirname "$(last_summary "$(make -s --no-print-directory print-config \
 		KERNEL=/dev/null | sed -n 's/^RESULTS=//p')")")")
+	wait "$watch_pid"
+	grep '^not ok' "$BUILD/watch-check.tap" | sed 's/^/  /'
+	echo "  make watch: $(grep -c '^ok' "$BUILD/watch-check.tap") checks passed, $(grep -c '^not ok' "$BUILD/watch-check.tap") failed (build/watch-check.tap)"
+	tap_count "$BUILD/watch-check.tap"
 	# KCIDB: every report valid, a test on one path in all these runs,
 	# none from a negative control.
 	python3 tools/results kcidb-check "${runs[@]}" > "$BUILD/kcidb-check.tap"
 	grep '^not ok' "$BUILD/kcidb-check.tap" | sed 's/^/  /'
 	echo "  KCIDB: $(grep -c '^ok' "$BUILD/kcidb-check.tap") checks passed, $(grep -c '^not ok' "$BUILD/kcidb-check.tap") failed (build/kcidb-check.tap)"
 	tap_count "$BUILD/kcidb-check.tap"
-	# make watch: a wrong vector and a test module with a failure
-	# injected, each saved and undone in one session, judged round by
-	# round; Ctrl-C leaves nothing behind.
-	tools/qa/watch-check.sh > "$BUILD/watch-check.tap"
-	grep '^not ok' "$BUILD/watch-check.tap" | sed 's/^/  /'
-	echo "  make watch: $(grep -c '^ok' "$BUILD/watch-check.tap") checks passed, $(grep -c '^not ok' "$BUILD/watch-check.tap") failed (build/watch-check.tap)"
-	tap_count "$BUILD/watch-check.tap"
+	wait "$host_pid"
+	cat "$BUILD/host-tests-needs-tree.out"
+	host_count "$BUILD/host-tests-needs-tree.out"
 else
 	echo "test: the pipeline failed before the guest could boot; see the messages above and build/6.1/logs/"
 	gf=1

@@ -44,8 +44,10 @@ fi
 [ "${COVERAGE:-}" = 1 ] && [ -f "$rundir/gcov.b64" ] &&
 	{ "$KSTRING_ROOT/tools/run/coverage.sh" "$rundir" ||
 		warn "no coverage report for $run_id (see $rundir/coverage/)"; }
-[ -f "$TIMINGS_FILE" ] &&
-	awk '$2 == "boot" { t = $3 } END { if (t) print "boot=" t }' "$TIMINGS_FILE" >> "$rundir/timings.env"
+# Its own guest's time (qemu.env), not the variant's last boot: make test
+# boots two guests at a time.
+[ -f "$rundir/qemu.env" ] &&
+	sed -n 's/^seconds=/boot=/p' "$rundir/qemu.env" >> "$rundir/timings.env"
 echo "$key" > "$rundir/inputs.key"
 [ "${NO_LATEST:-0}" = 1 ] || ln -sfn "$run_id" "$latest"
 python3 "$KSTRING_ROOT/tools/results" verdict "$rundir"

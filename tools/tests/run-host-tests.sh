@@ -11,13 +11,22 @@
 # kernel tree nor a kernel build. The others say so in their header with
 # a line "# host-test: needs-tree" and run in `make host-test` and `make
 # test`; --needs-tree runs only those (make test runs the hermetic ones
-# while the tree is being prepared). A test still running after PROGRESS_EVERY seconds (default 30)
+# while the tree is being prepared). --only NAME,... runs only those test
+# files of the class, --skip NAME,... all but those (make test builds the
+# kernel with test-kernel-resume.sh first, and runs the rest beside the
+# guests). A test still running after PROGRESS_EVERY seconds (default 30)
 # is reported with its elapsed time and its last line of output.
 # HOST_TEST_JOBS=N: how many tests that need no tree run at once.
 . "$(dirname "$0")/../lib.sh"
 
-only=
-case ${1:-} in --hermetic|--needs-tree) only=${1#--} ;; esac
+only= pick= skip=
+case ${1:-} in --hermetic|--needs-tree) only=${1#--}; shift ;; esac
+case ${1:-} in
+--only) pick=,$2, ;;
+--skip) skip=,$2, ;;
+'') ;;
+*) die "usage: run-host-tests.sh [--hermetic|--needs-tree] [--only|--skip NAME,...]" ;;
+esac
 out=$BUILD/host-tests
 mkdir -p "$out"
 passed=0 failed=0 skipped=0
@@ -30,6 +39,8 @@ t_all=$(now)
 parallel=() serial=() longest_first=()
 for t in "$KSTRING_ROOT"/tools/tests/test-*; do
 	[ -x "$t" ] || continue
+	[ -z "$pick" ] || [[ $pick == *",${t##*/},"* ]] || continue
+	[[ $skip == *",${t##*/},"* ]] && continue
 	if grep -q '^# host-test: needs-tree' "$t"; then
 		[ "$only" = hermetic ] && { skipped=$((skipped + 1)); continue; }
 		serial+=("$t")
@@ -117,6 +128,6 @@ for t in "${serial[@]}"; do
 	report "$t"
 done
 [ "$only" = hermetic ] &&
-	echo "host-tests: $skipped test files need the tree or a kernel build: 'make host-test' runs them"
+	echo "host-tests: $skipped test files need the tree or a kernel build: 'make host-test' (and make test) run them"
 echo "host-tests: $passed passed, $failed failed (in $(elapsed "$t_all")s)"
 [ "$failed" -eq 0 ]
