@@ -9,10 +9,12 @@
 # (Every script sources this: it forks as little as it can.)
 _f=${BASH_SOURCE[0]}
 [ "${_f#*/}" != "$_f" ] || _f=./$_f
-KSTRING_ROOT=$(cd "${_f%/*}/.." && pwd)
+_o=$PWD
+CDPATH='' cd "${_f%/*}/.." && KSTRING_ROOT=$PWD	# (pwd, without a subshell)
+CDPATH='' cd "$_o" || exit 2
 # Its parts lie beside the real file: a test may link lib.sh alone into a
 # directory of stand-ins, which KSTRING_ROOT then names.
-_f=$(readlink -f "$_f")
+[ ! -L "$_f" ] || _f=$(readlink -f "$_f")
 # python3 is Debian's (stdlib and Debian's modules only), for every script
 # and test started from here: not a pyenv or virtualenv one earlier in
 # PATH (a pyenv shim also costs 0.4 s a call).
@@ -23,4 +25,4 @@ esac
 for _p in settings common stamps tree stages guest run-info; do
 	. "${_f%/*}/lib/$_p.sh"
 done
-unset _f _p
+unset _f _p _o
