@@ -68,11 +68,13 @@ start() {
 # report TEST: wait for its NAME.rc (saying what it does every
 # PROGRESS_EVERY seconds) and print its line.
 report() {
-	local name ok bad plan rc secs e every=${PROGRESS_EVERY:-30} next
+	local name ok bad plan rc secs e every=${PROGRESS_EVERY:-30} next nap
 	name=$(basename "$1")
 	next=$every
+	nap=0.05	# (a quick test is reported at once, a long one polled each second)
 	until [ -s "$out/$name.rc" ]; do
-		sleep 1
+		sleep "$nap"
+		case $nap in 0.05) nap=0.2 ;; 0.2) nap=1 ;; esac
 		[ -s "$out/$name.start" ] || continue
 		e=$(elapsed "$(cat "$out/$name.start")")
 		[ "${e%.*}" -ge "$next" ] || continue
