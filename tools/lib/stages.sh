@@ -36,13 +36,17 @@ log_tail() { tail -n 1 "$log"; }	# run_stage's progress line (its log)
 # run_stage NAME CMD...: run CMD with its output in <root>/logs/NAME.log.
 # Every PROGRESS_EVERY seconds it prints the elapsed time and the log's
 # last line; on failure it prints the log's tail and where the log is, and
-# says so plainly when the log shows that a disk filled up.
+# says so plainly when the log shows that a disk filled up. A stage that
+# ends "NAME: up to date" made nothing: its output is added to the log of
+# the run that made the product, which it keeps, and its time is not
+# recorded (a run's timings.env keeps the build's).
 run_stage() {
-	local name=$1 log pid rc t0 free
+	local name=$1 log final pid rc t0 free last
 	shift
 	mkdir -p "$LOGS_DIR"
 	mkdir -p "$VARIANT_ROOT" && print_settings > "$VARIANT_ROOT/config.env"
-	log=$LOGS_DIR/$name.log
+	final=$LOGS_DIR/$name.log
+	log=$final.new
 	t0=$(now)
 	say "==> $name"
 	# In a process group of its own: Ctrl-C (or a TERM) is passed on to
@@ -59,6 +63,14 @@ run_stage() {
 	wait "$pid"
 	rc=$?
 	trap - INT TERM
+	last=$(tail -n 1 "$log")
+	if [ "$rc" -eq 0 ] && [ -f "$final" ] && [[ $last == "$name: up to date"* ]]; then
+		cat "$log" >> "$final" && rm -f "$log"
+	else
+		mv -f "$log" "$final"
+		last=
+	fi
+	log=$final
 	if [ "$rc" -ne 0 ]; then
 		tail -n "${FAIL_TAIL:-25}" "$log" | sed 's/^/    | /' >&2
 		# The log itself may be cut short when build/ filled up.
@@ -73,7 +85,7 @@ run_stage() {
 		return "$rc"
 	fi
 	[ "$(cat "$LOGS_DIR/failed-stage" 2>/dev/null)" = "$name" ] && rm -f "$LOGS_DIR/failed-stage"
-	record_timing "$name" "$(elapsed "$t0")"
+	[ -n "$last" ] || record_timing "$name" "$(elapsed "$t0")"
 	say "    $(tail -n 1 "$log" | cut -c1-120)"
 	say "    $name: done in $(elapsed "$t0")s (log: ${log#"$KSTRING_ROOT"/})"
 }
