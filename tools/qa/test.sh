@@ -92,6 +92,8 @@ cat "$BUILD/image.out"	# (a failure stops make overlay below)
 wait "$lava_deps_pid"
 cat "$BUILD/lava-deps.out"
 
+# The guests at full strength (tools/guest/profiles), whatever make's
+# default profile.
 export PROFILE=full
 if [ "$tree_ok" = 1 ] && make --no-print-directory overlay; then
 	# The other host tests that need the tree, beside the guests.
