@@ -147,7 +147,8 @@ for p in "$series"/[0-9]*.patch; do
 done
 
 # config_for NAME OBJ: write OBJ/.config for a build of the series.
-#   guest               the guest kernel's .config (make kernel)
+#   guest               the guest kernel's .config (make kernel's, or
+#                       kernel.sh --config-only's when none is built)
 #   *defconfig          that defconfig of the pristine tree, e.g.
 #                       x86_64_defconfig: RANDOMIZE_BASE and EFI_STUB, so
 #                       bzImage links the KASLR decompressor and the EFI
@@ -158,8 +159,10 @@ done
 config_for() {
 	case $1 in
 	guest)
+		# (the guest kernel's, written here when it has not been built)
 		[ -f "$KOBJ/.config" ] ||
-			die "no guest .config: run 'make kernel'"
+			"$KSTRING_ROOT/tools/stages/kernel.sh" --config-only > "$2.config.log" 2>&1 ||
+			die "cannot write the guest .config in $KOBJ (log: $2.config.log): run 'make kernel'"
 		cp "$KOBJ/.config" "$2/.config" ;;
 	*defconfig)
 		kmake -s O="$2" "$1" > /dev/null ||

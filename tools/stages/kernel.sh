@@ -8,6 +8,8 @@
 # config/arch-$ARCH.config, x86_64 by default. Skips the kernel
 # build entirely when neither the kernel sources in build/linux (selftests
 # aside) nor the config fragments changed since the last good build.
+# --config-only: write the build directory's .config and stop (what
+# check-series' guest configs start from, without a kernel build first).
 . "$(dirname "$0")/../lib.sh"
 
 obj=$KOBJ
@@ -22,6 +24,8 @@ frags+=("$TREE_CONFIG")	# the kernel set's own (6.12: KUnit)
 [ -n "${VARIANT_CONFIG:-}" ] && frags+=("$VARIANT_CONFIG")
 [ -n "${EXTRA_CONFIG:-}" ] && frags+=("$EXTRA_CONFIG")
 [ -d "$TREE/.git" ] || die "no tree at $TREE: run 'make tree'"
+[ "${1:-}" = --config-only ] &&
+	exec "$KSTRING_ROOT/tools/stages/kernel-config.sh" "$obj" "${frags[@]}"
 
 not_selftests=(-- . ':(exclude)tools/testing/selftests')
 src=$(kernel_source_commit)
