@@ -58,7 +58,8 @@ run_stage() {
 	"$@" < /dev/null > "$log" 2>&1 &
 	pid=$!
 	set +m
-	trap 'kill -TERM -- "-$pid" 2>/dev/null; wait "$pid" 2>/dev/null; exit 130' INT TERM
+	trap 'kill -TERM -- "-$pid" 2>/dev/null; wait "$pid" 2>/dev/null
+	      mv -f "$log" "$final"; exit 130' INT TERM
 	watch_progress "$pid" "$name" log_tail 30
 	wait "$pid"
 	rc=$?

@@ -5,7 +5,8 @@
 # stage that only finds its product up to date ("NAME: up to date" last)
 # adds its line to the log of the build instead of replacing it, and
 # records no time (a run's timings.env must say how long the build took,
-# not the check); a stage that does work, or fails, gets a log of its own.
+# not the check); a stage that does work, fails or is interrupted gets a
+# log of its own.
 here=$(cd "$(dirname "$0")" && pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -17,7 +18,7 @@ stage() { "$here/../stages/stage.sh" demo bash -c "$1" > "$tmp/out" 2>&1; }
 runs() { grep -c ' demo ' "$timings" 2>/dev/null; }
 
 echo "TAP version 13"
-echo "1..6"
+echo "1..7"
 stage 'echo compiling; echo "demo: made"'
 check "a stage that works: its log and its time" \
 	"grep -qx compiling '$log' && [ \"\$(runs)\" = 1 ]"
@@ -33,4 +34,17 @@ rm -f "$log"
 stage 'echo "demo: up to date (v2)"'
 check "up to date without a log yet: a log of its own" \
 	"[ \"\$(cat '$log')\" = 'demo: up to date (v2)' ]"
+set -m	# (a process group of its own, as make test's resume test runs it)
+"$here/../stages/stage.sh" demo bash -c 'echo "demo: compiling"; sleep 30' > "$tmp/out" 2>&1 &
+pid=$!
+set +m
+for _ in $(seq 200); do	# (its output under way: in its log or the log to be)
+	cat "$log"* 2>/dev/null | grep -q compiling && break
+	sleep 0.05
+done
+kill -TERM -- "-$pid"
+wait "$pid"
+rc=$?
+check "an interrupted stage (exit $rc): its log in place" \
+	"[ $rc -eq 130 ] && grep -qx 'demo: compiling' '$log' && [ ! -e '$log.new' ]"
 [ "$fails" -eq 0 ]
