@@ -3,12 +3,20 @@
 # tools/lib.sh, part: content keys and the stamps that let a stage skip its work.
 # Sourced by tools/lib.sh, never run.
 
-# key_of FILE... : one hash over the names and contents of the given files.
+# key_of FILE... : one hash over the names and contents of the given files
+# (their checksums from one sha256sum, not one a file).
 key_of() {
-	local f
+	local f have=() sums=() i=0
+	for f in "$@"; do [ -f "$f" ] && have+=("$f"); done
+	[ ${#have[@]} -eq 0 ] || mapfile -t sums < <(sha256sum -- "${have[@]}")
 	for f in "$@"; do
 		printf '%s\n' "${f#"$KSTRING_ROOT"/}"
-		if [ -f "$f" ]; then sha256sum < "$f"; else echo missing; fi
+		if [ -f "$f" ]; then
+			printf '%s  -\n' "${sums[i]%% *}"
+			i=$((i + 1))
+		else
+			echo missing
+		fi
 	done | sha256sum | cut -d' ' -f1
 }
 
@@ -34,19 +42,22 @@ selftests_key() {
 # the shared ones in stamps/ (stamps/linux, stamps/linux-selftests,
 # stamps/image; i386's image: i386/stamps/image).
 STAMPS=$BUILD
+# stamp_name PRODUCT [VAR]: print NAME, or set VAR to it (no subshell:
+# every script names four stamps when it sources lib.sh).
 stamp_name() {
 	local p=${1#"$BUILD"/} root=${VARIANT_ROOT#"$BUILD"/}
 	p=${p#/}
 	case $p in
-	"$root"/*) p=${p#"$root"/}; echo "$root/stamps/${p//\//-}" ;;
-	*) echo "stamps/${p//\//-}" ;;
+	"$root"/*) p=${p#"$root"/}; p=$root/stamps/${p//\//-} ;;
+	*) p=stamps/${p//\//-} ;;
 	esac
+	if [ -n "${2:-}" ]; then printf -v "$2" %s "$p"; else echo "$p"; fi
 }
-TREE_STAMP=$(stamp_name "$TREE")
+stamp_name "$TREE" TREE_STAMP
 SELFTESTS_STAMP=$TREE_STAMP-selftests
-KERNEL_STAMP=$(stamp_name "$KOBJ")
-IMAGE_STAMP=$(stamp_name "$IMAGE_DIR")
-INITRD_STAMP=$(stamp_name "$INITRD")
+stamp_name "$KOBJ" KERNEL_STAMP
+stamp_name "$IMAGE_DIR" IMAGE_STAMP
+stamp_name "$INITRD" INITRD_STAMP
 
 # stamp_key NAME: the key NAME's stamp records (empty when none).
 stamp_key() { head -n 1 "$STAMPS/$1.key" 2>/dev/null; }

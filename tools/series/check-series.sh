@@ -53,9 +53,10 @@ checkpatch_keys() {
 }
 
 # checkpatch_of COMMIT: a directory with the scripts/checkpatch.pl (and its
-# data files) of COMMIT; it is run from the patched tree, for MAINTAINERS.
+# data files) of COMMIT (a full id); it is run from the patched tree, for
+# MAINTAINERS.
 checkpatch_of() {
-	local dir=$work/checkpatch-of/$(git -C "$TREE" rev-parse --short "$1")
+	local dir=$work/checkpatch-of/${1:0:12}
 	if [ ! -f "$dir/scripts/checkpatch.pl" ]; then
 		mkdir -p "$dir"
 		git -C "$TREE" archive "$1" scripts/checkpatch.pl scripts/spelling.txt \
@@ -66,6 +67,7 @@ checkpatch_of() {
 }
 
 mapfile -t commits < <(git -C "$TREE" rev-list --reverse pristine..HEAD)
+base=$(git -C "$TREE" rev-parse pristine)	# (the first commit's parent)
 range=${CHECK_COMMITS:-1-${#commits[@]}}
 [[ $range =~ ^([0-9]+)(-([0-9]+))?$ ]] ||
 	die "CHECK_COMMITS=$range: want FIRST-LAST (patch numbers, e.g. 11-20) or N"
@@ -75,20 +77,24 @@ last=$((10#${BASH_REMATCH[3]:-$first}))
 	die "CHECK_COMMITS=$range: the series has patches 1-${#commits[@]}"
 [ "$range" = "1-${#commits[@]}" ] || say "only patches $first-$last (CHECK_COMMITS)"
 n=0
-[ "${CHECK_BUILDS_ONLY:-0}" = 1 ] ||
+[ "${CHECK_BUILDS_ONLY:-0}" = 1 ] || {
 	say "checkpatch --strict (each with the checkpatch.pl of its parent commit):"
+	mkdir -p "$work/checkpatch"
+}
 for p in "$series"/[0-9]*.patch; do
 	[ "${CHECK_BUILDS_ONLY:-0}" != 1 ] || break
 	case $p in *0000-cover-letter.patch) continue ;; esac
-	c=${commits[n]}
+	c=${commits[n]} parent=${commits[n - 1]}
+	[ "$n" -gt 0 ] || parent=$base
 	n=$((n + 1))
 	[ "$n" -ge "$first" ] && [ "$n" -le "$last" ] || continue
 	# format-patch's first line names the commit the patch was made from.
-	[ "$(head -n 1 "$p" | cut -d' ' -f2)" = "$c" ] ||
-		die "$(basename "$p") was not made from commit $c: rerun 'make series'"
-	checkpatch=$(checkpatch_of "$c^")
-	log=$work/checkpatch/$(basename "$p" .patch).log
-	mkdir -p "$(dirname "$log")"
+	read -r _ from _ < "$p"
+	[ "$from" = "$c" ] ||
+		die "${p##*/} was not made from commit $c: rerun 'make series'"
+	checkpatch=$(checkpatch_of "$parent")
+	log=$work/checkpatch/${p##*/}
+	log=${log%.patch}.log
 	ignore=
 	# checkpatch asks "does MAINTAINERS need updating?" of every patch
 	# that adds a file (and the selftests commit, made from selftests/
@@ -127,21 +133,21 @@ for p in "$series"/[0-9]*.patch; do
 			"$log.new" > "$log.unaccepted"
 		total=$(grep -c '^\(ERROR\|WARNING\|CHECK\)' "$log")
 		if [ -s "$log.unaccepted" ]; then
-			printf '  %-60s FAIL: %d new reports\n' "$(basename "$p")" \
+			printf '  %-60s FAIL: %d new reports\n' "${p##*/}" \
 				"$(wc -l < "$log.unaccepted")"
 			sed 's/^/      /' "$log.unaccepted" | head -10
 			fails=$((fails + 1))
 		else
 			printf '  %-60s ok: %d reports, %d accepted new, the rest on the old lines too (%s)\n' \
-				"$(basename "$p")" "$total" "$(wc -l < "$log.new")" \
+				"${p##*/}" "$total" "$(wc -l < "$log.new")" \
 				"${log#"$KSTRING_ROOT"/}"
 		fi
 	elif grep -q '^\(ERROR\|WARNING\|CHECK\)' "$log"; then
-		printf '  %-60s FAIL\n' "$(basename "$p")"
+		printf '  %-60s FAIL\n' "${p##*/}"
 		grep '^\(ERROR\|WARNING\|CHECK\)' "$log" | sed 's/^/      /' | head -10
 		fails=$((fails + 1))
 	else
-		printf '  %-60s ok\n' "$(basename "$p")"
+		printf '  %-60s ok\n' "${p##*/}"
 	fi
 	grep -q '^Signed-off-by: ' "$p" || { echo "      no Signed-off-by"; fails=$((fails + 1)); }
 done
@@ -205,11 +211,12 @@ cross_prefix() {
 # walk in OBJ; true, saying so, when C was built there before with KEY
 # (a stopped walk resumes where it stopped; CHECK_REBUILD=1 builds again).
 built_before() {
-	stamp=$1/built/$(git -C "$TREE" rev-parse "$2^{tree}")
-	subject=$(git -C "$TREE" log -1 --format=%s "$2")
-	log=$1/build-$(git -C "$TREE" rev-parse --short "$2").log
-	[ "${CHECK_REBUILD:-0}" != 1 ] && [ "$(cat "$stamp" 2>/dev/null)" = "$3" ] ||
-		return 1
+	local tree short done_key=
+	{ read -r tree short; read -r subject; } < <(git -C "$TREE" log -1 --format='%T %h%n%s' "$2")
+	stamp=$1/built/$tree
+	log=$1/build-$short.log
+	[ -f "$stamp" ] && read -r done_key < "$stamp"
+	[ "${CHECK_REBUILD:-0}" != 1 ] && [ "$done_key" = "$3" ] || return 1
 	printf '  %-60s built before (%s)\n' "${subject:0:60}" "${log#"$KSTRING_ROOT"/}"
 }
 

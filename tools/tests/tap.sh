@@ -5,6 +5,12 @@
 # "not ok N - DESC" and counts the failures in $fails, which the test
 # turns into its exit status at the end.
 n=0 fails=0
+# Debian's python3 first (tools/bin), as lib.sh gives the scripts, for
+# the tests' own python3 calls too: a pyenv shim is a hundred execs a call.
+_t=${BASH_SOURCE[0]%/tests/*}/bin
+[[ $_t == /* ]] || _t=$PWD/$_t
+case :$PATH: in *":$_t:"*) ;; *) export PATH=$_t:$PATH ;; esac
+unset _t
 check() {
 	n=$((n + 1))
 	if eval "$2"; then echo "ok $n - $1"; else echo "not ok $n - $1"; fails=$((fails + 1)); fi

@@ -62,5 +62,5 @@ fi
 scenario forced finish kvm 20
 check "ACCEL=kvm is honoured without probing" grep -qx accel=kvm "$dir/qemu.env"
 check "the results module maps a hung run to exit 4" \
-	bash -c "python3 '$here/../results' verdict '$tmp/hang' >/dev/null; [ \$? -eq 4 ]"
+	bash -c "'$here/../bin/python3' '$here/../results' verdict '$tmp/hang' >/dev/null; [ \$? -eq 4 ]"
 [ "$fails" -eq 0 ]
