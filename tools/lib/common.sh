@@ -51,8 +51,18 @@ new_run_id() {
 	printf '%s\n' "${RUN_ID:-$(run_time)${VARIANT:+-$VARIANT}${1:-}}"
 }
 
-# now: seconds since the epoch, with fractions.
-now() { echo "${EPOCHREALTIME/,/.}"; }
+# now [VAR]: seconds since the epoch, with fractions; printed, or set in
+# VAR without a subshell.
+now() {
+	if [ -n "${1:-}" ]; then printf -v "$1" %s "${EPOCHREALTIME/,/.}"
+	else echo "${EPOCHREALTIME/,/.}"; fi
+}
+# nap SECONDS: sleep without a fork and exec (a wait on a pipe nobody
+# writes to, opened once): for the loops that poll.
+nap() {
+	[ -n "${_nap_fd:-}" ] || exec {_nap_fd}<> <(:)
+	read -rt "$1" -u "$_nap_fd" _ || :
+}
 elapsed() {	# (without a fork: every stage and host test calls it)
 	local s=${1%%.*} f=000000 us
 	[[ $1 == *.* ]] && f=${1#*.}000000

@@ -58,16 +58,18 @@ TREE_CONFIG=${TREE_CONFIG:-$KSTRING_ROOT/kernel-changes/config/linux-6.1.config}
 QEMU=${QEMU:-qemu-system-x86_64}
 KSFT_TARGETS=${KSFT_TARGETS:-lib}	# the kselftest collections
 TIMEOUT=${TIMEOUT:-900}			# seconds before a guest counts as hung
-if [ -z "${JOBS:-}" ]; then	# nproc + 1, without nproc's fork and exec
-	JOBS=1
-	while read -r _k _v; do	# (the CPUs this process may run on)
-		[ "$_k" = Cpus_allowed_list: ] || continue
-		IFS=, read -ra _r <<< "$_v"
-		for _x in "${_r[@]}"; do JOBS=$((JOBS + ${_x#*-} - ${_x%-*} + 1)); done
-		break
-	done < /proc/self/status
-	unset _k _v _r _x
-fi
+# CPUS: the CPUs this process may run on, as nproc counts them, without
+# nproc's fork and exec (every script sources this).
+CPUS=0
+while read -r _k _v; do
+	[ "$_k" = Cpus_allowed_list: ] || continue
+	IFS=, read -ra _r <<< "$_v"
+	for _x in "${_r[@]}"; do CPUS=$((CPUS + ${_x#*-} - ${_x%-*} + 1)); done
+	break
+done < /proc/self/status
+[ "$CPUS" -gt 0 ] || CPUS=1
+unset _k _v _r _x
+JOBS=${JOBS:-$((CPUS + 1))}
 # Every kernel build here: one compiler cache, and a fixed build date so
 # that the same source gives the same image. The cache is the user's, not
 # the checkout's: with paths under BUILD made relative (CCACHE_BASEDIR),

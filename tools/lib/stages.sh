@@ -10,9 +10,9 @@
 watch_progress() {
 	local pid=$1 label=$2 show=$3 t0 nap=0.01 every=${PROGRESS_EVERY:-${4:-15}}
 	local start=${EPOCHREALTIME/[.,]/} next=$every
-	t0=$(now)
+	now t0
 	while kill -0 "$pid" 2>/dev/null; do
-		sleep "$nap"
+		nap "$nap"
 		case $nap in 0.01) nap=0.05 ;; 0.05) nap=0.2 ;; esac
 		[ $((${EPOCHREALTIME/[.,]/} - start)) -ge $((next * 1000000)) ] || continue
 		printf '    %s: %ss: %s\n' "$label" "$(elapsed "$t0")" \
@@ -23,8 +23,8 @@ watch_progress() {
 
 # record_timing STAGE SECONDS: appended to <root>/timings for the summary.
 record_timing() {
-	mkdir -p "$(dirname "$TIMINGS_FILE")"
-	printf '%s %s %s\n' "$(date +%s)" "$1" "$2" >> "$TIMINGS_FILE"
+	mkdir -p "${TIMINGS_FILE%/*}"
+	printf '%(%s)T %s %s\n' -1 "$1" "$2" >> "$TIMINGS_FILE"
 }
 
 # stage_failed NAME: record in <root>/logs/failed-stage that the stage
@@ -41,13 +41,13 @@ log_tail() { tail -n 1 "$log"; }	# run_stage's progress line (its log)
 # the run that made the product, which it keeps, and its time is not
 # recorded (a run's timings.env keeps the build's).
 run_stage() {
-	local name=$1 log final pid rc t0 free last
+	local name=$1 log final pid rc t0 free last failed=
 	shift
 	mkdir -p "$LOGS_DIR"
 	mkdir -p "$VARIANT_ROOT" && print_settings > "$VARIANT_ROOT/config.env"
 	final=$LOGS_DIR/$name.log
 	log=$final.new
-	t0=$(now)
+	now t0
 	say "==> $name"
 	# In a process group of its own: Ctrl-C (or a TERM) is passed on to
 	# the whole stage, so no make or compiler is left running. It is
@@ -85,8 +85,10 @@ run_stage() {
 		stage_failed "$name"
 		return "$rc"
 	fi
-	[ "$(cat "$LOGS_DIR/failed-stage" 2>/dev/null)" = "$name" ] && rm -f "$LOGS_DIR/failed-stage"
+	[ -f "$LOGS_DIR/failed-stage" ] && read -r failed < "$LOGS_DIR/failed-stage"
+	[ "$failed" != "$name" ] || rm -f "$LOGS_DIR/failed-stage"
 	[ -n "$last" ] || record_timing "$name" "$(elapsed "$t0")"
-	say "    $(tail -n 1 "$log" | cut -c1-120)"
+	last=$(tail -n 1 "$log")
+	say "    ${last:0:120}"
 	say "    $name: done in $(elapsed "$t0")s (log: ${log#"$KSTRING_ROOT"/})"
 }

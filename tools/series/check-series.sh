@@ -334,7 +334,7 @@ warnings_walk() {
 		built_before "$wobj" "$c" "$key" && continue
 		mapfile -t files < <(git -C "$TREE" diff-tree --no-commit-id --name-only \
 			-r "$c" -- '*.c' '*.h')
-		t0=$(now)
+		now t0
 		rm -f "$log.parent" "$log"
 		ticker_start warnings "$log.parent" "$log"
 		read -r _ _ parent_rc < <(warnings_at "$c^" "$log.parent" "${files[@]}")
@@ -430,7 +430,7 @@ if [ "${CHECKPATCH_ONLY:-0}" != 1 ]; then
 			built_before "$obj" "$c" "$key" && continue
 			git -C "$work/linux" checkout -q --detach "$c"
 			cp "$obj/.config.base" "$obj/.config"
-			t0=$(now)
+			now t0
 			ticker_start "$cfg" "$log"
 			fortify=$obj/lib/test_fortify/test_fortify.log
 			# shellcheck disable=SC2086

@@ -50,17 +50,20 @@ for t in "$KSTRING_ROOT"/tools/tests/test-*; do
 	fi
 done
 mapfile -t longest_first < <(for t in "${parallel[@]}"; do
-	echo "$(cut -d' ' -f2 "$out/$(basename "$t").rc" 2>/dev/null || echo 0) $t"
+	secs=0
+	[ -f "$out/${t##*/}.rc" ] && read -r _ secs < "$out/${t##*/}.rc"
+	echo "${secs:-0} $t"
 done | sort -k1,1nr | cut -d' ' -f2-)
 for t in "${parallel[@]}" "${serial[@]}"; do
-	rm -f "$out/$(basename "$t")".{tap,rc,start}
+	rm -f "$out/${t##*/}".{tap,rc,start}
 done
 
 # start TEST: run it in the background; its TAP in NAME.tap, then its
 # exit code and seconds in NAME.rc.
 start() {
 	local name t0
-	name=$(basename "$1") t0=$(now)
+	name=${1##*/}
+	now t0
 	echo "$t0" > "$out/$name.start"
 	{ "$1" > "$out/$name.tap" 2>&1; echo "$? $(elapsed "$t0")" > "$out/$name.rc"; } &
 }
@@ -68,15 +71,15 @@ start() {
 # report TEST: wait for its NAME.rc (saying what it does every
 # PROGRESS_EVERY seconds) and print its line.
 report() {
-	local name ok bad plan rc secs e every=${PROGRESS_EVERY:-30} next nap
-	name=$(basename "$1")
+	local name=${1##*/} ok bad plan rc secs e every=${PROGRESS_EVERY:-30} next nap t0
 	next=$every
 	nap=0.05	# (a quick test is reported at once, a long one polled each second)
 	until [ -s "$out/$name.rc" ]; do
-		sleep "$nap"
+		nap "$nap"
 		case $nap in 0.05) nap=0.2 ;; 0.2) nap=1 ;; esac
 		[ -s "$out/$name.start" ] || continue
-		e=$(elapsed "$(cat "$out/$name.start")")
+		read -r t0 < "$out/$name.start"
+		e=$(elapsed "$t0")
 		[ "${e%.*}" -ge "$next" ] || continue
 		printf '        %s: %ss: %s\n' "$name" "$e" \
 			"$(tail -n 1 "$out/$name.tap" 2>/dev/null | tr -cd '[:print:]' | cut -c1-80)"
@@ -106,19 +109,21 @@ report() {
 	fi
 }
 
-jobs_max=${HOST_TEST_JOBS:-$(nproc)}
-next=0
+jobs_max=${HOST_TEST_JOBS:-$CPUS}
+next=0 running=0
 for t in "${longest_first[@]}"; do
-	while [ "$(jobs -rp | wc -l)" -ge "$jobs_max" ]; do
+	while [ "$running" -ge "$jobs_max" ]; do
 		wait -n
+		running=$((running - 1))
 		# (report what has ended, in order, while the rest run)
 		while [ "$next" -lt "${#parallel[@]}" ] &&
-		      [ -s "$out/$(basename "${parallel[$next]}").rc" ]; do
+		      [ -s "$out/${parallel[$next]##*/}.rc" ]; do
 			report "${parallel[$next]}"
 			next=$((next + 1))
 		done
 	done
 	start "$t"
+	running=$((running + 1))
 done
 while [ "$next" -lt "${#parallel[@]}" ]; do
 	report "${parallel[$next]}"
