@@ -23,7 +23,7 @@ watch_progress() {
 
 # record_timing STAGE SECONDS: appended to <root>/timings for the summary.
 record_timing() {
-	mkdir -p "${TIMINGS_FILE%/*}"
+	[ -d "${TIMINGS_FILE%/*}" ] || mkdir -p "${TIMINGS_FILE%/*}"
 	printf '%(%s)T %s %s\n' -1 "$1" "$2" >> "$TIMINGS_FILE"
 }
 
@@ -43,8 +43,8 @@ log_tail() { tail -n 1 "$log"; }	# run_stage's progress line (its log)
 run_stage() {
 	local name=$1 log final pid rc t0 free last failed=
 	shift
-	mkdir -p "$LOGS_DIR"
-	mkdir -p "$VARIANT_ROOT" && print_settings > "$VARIANT_ROOT/config.env"
+	[ -d "$LOGS_DIR" ] && [ -d "$VARIANT_ROOT" ] || mkdir -p "$LOGS_DIR" "$VARIANT_ROOT"
+	print_settings > "$VARIANT_ROOT/config.env"
 	final=$LOGS_DIR/$name.log
 	log=$final.new
 	now t0

@@ -60,7 +60,11 @@ stamp_name "$IMAGE_DIR" IMAGE_STAMP
 stamp_name "$INITRD" INITRD_STAMP
 
 # stamp_key NAME: the key NAME's stamp records (empty when none).
-stamp_key() { head -n 1 "$STAMPS/$1.key" 2>/dev/null; }
+stamp_key() {
+	local k=
+	[ -f "$STAMPS/$1.key" ] && IFS= read -r k < "$STAMPS/$1.key"
+	printf '%s\n' "$k"
+}
 
 # stamp_field NAME FIELD: the value of a "FIELD=VALUE" line of NAME's
 # stamp: what the stage made (a commit, a checksum), so that "up to date"
@@ -68,14 +72,19 @@ stamp_key() { head -n 1 "$STAMPS/$1.key" 2>/dev/null; }
 stamp_field() { sed -n "s/^$2=//p" "$STAMPS/$1.key" 2>/dev/null | head -n 1; }
 
 # stamp_ok NAME KEY: true when NAME's stamp records KEY.
-stamp_ok() { [ -n "$2" ] && [ "$(stamp_key "$1")" = "$2" ]; }
+stamp_ok() {
+	local k=
+	[ -f "$STAMPS/$1.key" ] && IFS= read -r k < "$STAMPS/$1.key"
+	[ -n "$2" ] && [ "$k" = "$2" ]
+}
 
 # stamp_done NAME KEY [LINE...]: record KEY (and more lines) as NAME's.
 stamp_done() {
 	local name=$1
 	shift
-	mkdir -p "$(dirname "$STAMPS/$name.key")" &&
-		printf '%s\n' "$@" > "$STAMPS/$name.key"
+	name=$STAMPS/$name.key
+	{ [ -d "${name%/*}" ] || mkdir -p "${name%/*}"; } &&
+		printf '%s\n' "$@" > "$name"
 }
 
 # stamp_drop NAME...: forget the stamps: the stages rebuild.
