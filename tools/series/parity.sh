@@ -47,9 +47,10 @@ compare() {
 		}' "$1" "$2" | sort
 }
 
-declare -A base_ids own_declared
+declare -A base_ids base_patches own_declared
 while read -r p; do
 	base_ids[$(patch_id "$base/$p")]=$p
+	base_patches[$p]=1
 done < <(entries "$base")
 while read -r p _; do
 	own_declared[$p]=1
@@ -58,7 +59,7 @@ done < <(declared)
 while read -r p; do
 	case $p in
 	../*)
-		[ -f "$set/$p" ] && entries "$base" | grep -qxF "${p#../}" ||
+		[ -f "$set/$p" ] && [ -n "${base_patches[${p#../}]:-}" ] ||
 			problem "$p: not a patch of the 6.1 series" ;;
 	*)
 		twin=${base_ids[$(patch_id "$set/$p")]:-}
