@@ -8,12 +8,12 @@
 # and the line the function SHOW prints (the last line of its log, say).
 # It looks often at first, so that a short job is not kept waiting.
 watch_progress() {
-	local pid=$1 label=$2 show=$3 t0 nap=0.01 every=${PROGRESS_EVERY:-${4:-15}}
+	local pid=$1 label=$2 show=$3 t0 pause=0.01 every=${PROGRESS_EVERY:-${4:-15}}
 	local start=${EPOCHREALTIME/[.,]/} next=$every
 	now t0
 	while kill -0 "$pid" 2>/dev/null; do
-		nap "$nap"
-		case $nap in 0.01) nap=0.05 ;; 0.05) nap=0.2 ;; esac
+		nap "$pause"
+		case $pause in 0.01) pause=0.05 ;; 0.05) pause=0.2 ;; esac
 		[ $((${EPOCHREALTIME/[.,]/} - start)) -ge $((next * 1000000)) ] || continue
 		printf '    %s: %ss: %s\n' "$label" "$(elapsed "$t0")" \
 			"$("$show" | tr -cd '[:print:]' | cut -c1-90)"

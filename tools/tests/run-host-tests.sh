@@ -71,12 +71,12 @@ start() {
 # report TEST: wait for its NAME.rc (saying what it does every
 # PROGRESS_EVERY seconds) and print its line.
 report() {
-	local name=${1##*/} ok bad plan rc secs e every=${PROGRESS_EVERY:-30} next nap t0
+	local name=${1##*/} ok bad plan rc secs e every=${PROGRESS_EVERY:-30} next pause t0
 	next=$every
-	nap=0.05	# (a quick test is reported at once, a long one polled each second)
+	pause=0.05	# (a quick test is reported at once, a long one polled each second)
 	until [ -s "$out/$name.rc" ]; do
-		nap "$nap"
-		case $nap in 0.05) nap=0.2 ;; 0.2) nap=1 ;; esac
+		nap "$pause"
+		case $pause in 0.05) pause=0.2 ;; 0.2) pause=1 ;; esac
 		[ -s "$out/$name.start" ] || continue
 		read -r t0 < "$out/$name.start"
 		e=$(elapsed "$t0")
