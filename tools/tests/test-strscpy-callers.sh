@@ -25,14 +25,19 @@ before=$(git -C "$TREE" grep -cP '\bstrscpy\s*\(' pristine "${pathspec[@]}" |
 	awk -F: '{ n += $NF } END { print n + 0 }')
 # The generated commit: the one with a "Generator:" trailer.
 gen=$(git -C "$TREE" log --format=%H --grep='^Generator: ' pristine..HEAD | head -n 1)
-notrename=
-for f in $(git -C "$TREE" diff --name-only "$gen^" "$gen" 2>/dev/null); do
-	cmp -s <(git -C "$TREE" show "$gen^:$f" | tr -d ' \t\n') \
-	       <(git -C "$TREE" show "$gen:$f" | sed 's/\bstrscpy_truncate\b/strscpy/g' |
-		 tr -d ' \t\n') || notrename="$notrename $f"
-done
+notrename=$("$here/rename-only.py" "$TREE" "$gen^" "$gen" strscpy strscpy_truncate)
+case $? in
+0) ;;
+1) notrename=$(echo $notrename) ;;
+*) notrename="(rename-only.py failed: see above)" ;;
+esac
+# The same comparison must see the commit before it, which adds
+# strscpy_truncate() itself to lib/string.c.
+"$here/rename-only.py" "$TREE" "$gen~2" "$gen" strscpy strscpy_truncate 2>&1 |
+	grep -qx lib/string.c
+seen=$?
 echo "TAP version 13"
-echo "1..3"
+echo "1..4"
 if [ -z "$stray" ]; then
 	echo "ok 1 - no strscpy() caller outside the allowed files"
 else
@@ -46,8 +51,13 @@ fi
 if [ -n "$gen" ] && [ -z "$notrename" ]; then
 	echo "ok 3 - the conversion commit only renames (blanks aside)"
 else
-	echo "not ok 3 - the conversion commit ${gen:-(not found)} changes more than the name in:$notrename"
+	echo "not ok 3 - the conversion commit ${gen:-(not found)} changes more than the name in: $notrename"
+fi
+if [ "$seen" = 0 ]; then
+	echo "ok 4 - ... and it fails on a range that adds strscpy_truncate() (lib/string.c)"
+else
+	echo "not ok 4 - rename-only.py does not see lib/string.c change in $gen~2..$gen"
 fi
 echo "# summary: $before strscpy() uses in pristine, $converted strscpy_truncate() after"
 [ -z "$stray" ] && [ "$converted" -ge $((before * 9 / 10)) ] &&
-	[ -n "$gen" ] && [ -z "$notrename" ]
+	[ -n "$gen" ] && [ -z "$notrename" ] && [ "$seen" = 0 ]
