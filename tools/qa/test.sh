@@ -96,12 +96,15 @@ cat "$BUILD/lava-deps.out"
 # default profile.
 export PROFILE=full
 if [ "$tree_ok" = 1 ] && make --no-print-directory overlay; then
-	# The other host tests that need the tree, beside the guests.
+	# The other host tests that need the tree, beside the guests; the
+	# longest, test-coverage-host.sh, beside make watch, whose one
+	# guest leaves a CPU idle.
 	"$KSTRING_ROOT/tools/tests/run-host-tests.sh" --needs-tree \
-		--skip test-kernel-resume.sh > "$BUILD/host-tests-needs-tree.out" 2>&1 &
+		--skip test-kernel-resume.sh,test-coverage-host.sh \
+		> "$BUILD/host-tests-needs-tree.out" 2>&1 &
 	host_pid=$!
 	stamp=$(run_time)
-	say "guests: make run's here, then its negative controls; meanwhile make lava-run's, LAVA's negative control and Debian's kernel (build/lava-lane.out), and the other host tests (build/host-tests-needs-tree.out)"
+	say "guests: make run's here, then its negative controls; meanwhile make lava-run's, LAVA's negative control and Debian's kernel (build/lava-lane.out), and the other host tests (build/host-tests-needs-tree.out, -coverage.out)"
 	lava_lane > "$BUILD/lava-lane.out" 2>&1 &
 	lava_pid=$!
 	make_run_lane
@@ -122,6 +125,10 @@ if [ "$tree_ok" = 1 ] && make --no-print-directory overlay; then
 	wait "$lava_pid"
 	tools/qa/watch-check.sh > "$BUILD/watch-check.tap" &
 	watch_pid=$!
+	wait "$host_pid"	# (the tests that need the tree run one at a time)
+	"$KSTRING_ROOT/tools/tests/run-host-tests.sh" --needs-tree \
+		--only test-coverage-host.sh > "$BUILD/host-tests-coverage.out" 2>&1 &
+	coverage_pid=$!
 	# LAVA's results must be make run's, test by test.
 	lava_tap=$BUILD/lava-agrees.tap
 	if [ -f "$RESULTS/$stamp-lava/summary.json" ]; then
@@ -159,9 +166,11 @@ if [ "$tree_ok" = 1 ] && make --no-print-directory overlay; then
 	grep '^not ok' "$BUILD/kcidb-check.tap" | sed 's/^/  /'
 	echo "  KCIDB: $(grep -c '^ok' "$BUILD/kcidb-check.tap") checks passed, $(grep -c '^not ok' "$BUILD/kcidb-check.tap") failed (build/kcidb-check.tap)"
 	tap_count "$BUILD/kcidb-check.tap"
-	wait "$host_pid"
-	cat "$BUILD/host-tests-needs-tree.out"
-	host_count "$BUILD/host-tests-needs-tree.out"
+	wait "$coverage_pid"
+	for out in needs-tree coverage; do
+		cat "$BUILD/host-tests-$out.out"
+		host_count "$BUILD/host-tests-$out.out"
+	done
 else
 	echo "test: the pipeline failed before the guest could boot; see the messages above and build/6.1/logs/"
 	gf=1
