@@ -57,8 +57,8 @@ ifeq ($(origin KERNEL),command line)
 ifneq ($(SANITIZE)$(filter-out x86_64,$(ARCH)),)
 $(error KERNEL= boots the given x86_64 kernel; drop SANITIZE= and ARCH=)
 endif
-ifneq ($(filter watch kunit check-series series export-series drift deb-kernel lava-lab-check,$(MAKECMDGOALS)),)
-$(error KERNEL= is for the targets that boot a kernel (run, qa, shell, lava-job, lava-run, negative-control); run '$(filter watch kunit check-series series export-series drift deb-kernel lava-lab-check,$(MAKECMDGOALS))' without it)
+ifneq ($(filter watch kunit check-series cross-boot series export-series drift deb-kernel lava-lab-check,$(MAKECMDGOALS)),)
+$(error KERNEL= is for the targets that boot a kernel (run, qa, shell, lava-job, lava-run, negative-control); run '$(filter watch kunit check-series cross-boot series export-series drift deb-kernel lava-lab-check,$(MAKECMDGOALS))' without it)
 endif
 export KSTRING_KERNEL := $(abspath $(KERNEL))
 ifeq ($(origin KERNEL_HEADERS),command line)
@@ -84,7 +84,7 @@ KERNEL_STAGE ?= $(TOOLS)/stages/kernel.sh
 
 .PHONY: all deps tree selftests kernel image overlay run qa watch shell test \
 	lava-job lava-run lava-submit lava-lab-check lava-deps kunit negative-control bench-loop \
-	check host-test bench fuzz coverage-host mutate series export-series check-series drift deb-kernel clean \
+	check host-test bench fuzz coverage-host mutate series export-series check-series cross-boot drift deb-kernel clean \
 	distclean help print-config
 
 all: overlay ## the whole pipeline; reprints the last passing run when nothing changed
@@ -191,6 +191,11 @@ export-series: ## write commits made in build/linux back to kernel-changes/
 
 check-series: series ## checkpatch --strict and build every commit (CHECK_CONFIGS)
 	@tools/series/check-series.sh
+
+# check-series' kernels of other architectures (ARCH:defconfig, the top
+# commit), booted: the test modules' verdicts at load time.
+cross-boot: ## boot check-series' arm64/riscv/s390 defconfig kernels under QEMU (CROSS_ARCHS)
+	@tools/qa/cross-boot.sh
 
 # The pipeline on each linux-source-6.1 and -6.12 the archive offers
 # (default: the two newest of each; DRIFT_VERSIONS="6.1.190-1 ...", "all"

@@ -1,0 +1,125 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Boot the top commit's defconfig kernels of other architectures, as
+# `make check-series CHECK_CONFIGS=ARCH:defconfig` built them
+# (build/<variant>/check/kernel-ARCH-defconfig/, with check.config: the
+# test modules as modules), under QEMU (TCG) with an initramfs whose only
+# program is tools/guest/module-init.c, compiled with Debian's cross gcc
+# and C library: it loads test_parse_integer and test_strscpy, whose
+# vectors run at load time, unloads them and powers off.
+# tools/qa/cross-boot-judge.sh judges the console log. Each architecture
+# boots twice: as it is, which must pass, and with test_strscpy's
+# inject_failure=1, which must fail on test_strscpy and nothing else (the
+# check can fail). CROSS_ARCHS picks the architectures (default: arm64
+# riscv s390; s390 is big-endian). Prints TAP; the TAP, console logs,
+# verdicts and a summary in build/<variant>/results/<id>-cross-boot/.
+. "$(dirname "$0")/../lib.sh"
+
+archs=${CROSS_ARCHS:-arm64 riscv s390}
+modules=(test_parse_integer test_strscpy)
+timeout=${CROSS_BOOT_TIMEOUT:-600}
+judge=$KSTRING_ROOT/tools/qa/cross-boot-judge.sh
+[ -d "$TREE/.git" ] || die "no kernel tree in $TREE: run 'make check-series CHECK_CONFIGS=ARCH:defconfig' first"
+top=$(git -C "$TREE" rev-parse HEAD) || die "cannot read the top commit of $TREE"
+top_tree=$(git -C "$TREE" rev-parse "HEAD^{tree}")
+run_id=$(new_run_id -cross-boot)
+out=$RESULTS/$run_id
+mkdir -p "$out" || die "cannot create $out"
+
+# qemu_for ARCH: set qemu, image, console, triplet and qemu_pkg for ARCH.
+qemu_for() {
+	case $1 in
+	# shellcheck disable=SC2054	# (QEMU's commas)
+	arm64)	qemu=(qemu-system-aarch64 -M virt -cpu max,pauth-impdef=on)
+		image=arch/arm64/boot/Image console=ttyAMA0
+		triplet=aarch64-linux-gnu libc=arm64 qemu_pkg=qemu-system-arm ;;
+	riscv)	qemu=(qemu-system-riscv64 -M virt -bios default)
+		image=arch/riscv/boot/Image console=ttyS0
+		triplet=riscv64-linux-gnu libc=riscv64 qemu_pkg=qemu-system-misc ;;
+	s390)	qemu=(qemu-system-s390x -M s390-ccw-virtio)
+		image=arch/s390/boot/bzImage console=ttysclp0
+		triplet=s390x-linux-gnu libc=s390x qemu_pkg=qemu-system-misc ;;
+	*)	die "CROSS_ARCHS: no QEMU machine for '$1' (arm64, riscv, s390)" ;;
+	esac
+}
+
+# boot ARCH OBJ NAME LIST: boot OBJ's kernel with the modules of LIST
+# (module-init's /modules.list); the console log in $out/ARCH-NAME.log.
+boot() {
+	local arch=$1 obj=$2 name=$3 list=$4 dir=$work/$3 m pid
+	mkdir -p "$dir"
+	printf '%s\n' "$list" > "$dir/modules.list"
+	{
+		echo "dir /dev 0755 0 0"
+		echo "nod /dev/console 0600 0 0 c 5 1"
+		echo "dir /modules 0755 0 0"
+		echo "file /init $work/init 0755 0 0"
+		echo "file /modules.list $dir/modules.list 0644 0 0"
+		for m in "${modules[@]}"; do
+			echo "file /modules/$m.ko $obj/lib/$m.ko 0644 0 0"
+		done
+	} > "$dir/initramfs.list"
+	"$obj/usr/gen_init_cpio" "$dir/initramfs.list" > "$dir/initramfs.cpio" ||
+		die "gen_init_cpio failed for $arch ($dir/initramfs.list)"
+	log=$out/$arch-$name.log
+	timeout "$timeout" "${qemu[@]}" -m 1G -smp 1 -nographic -no-reboot \
+		-kernel "$obj/$image" -initrd "$dir/initramfs.cpio" \
+		-append "console=$console panic=-1" < /dev/null > "$log" 2>&1 &
+	pid=$!
+	last_line() { grep -a . "$log" | tail -n 1; }
+	watch_progress "$pid" "$arch $name" last_line 30 >&2
+	wait "$pid" || [ $? -ne 124 ] ||
+		echo "cross-boot: QEMU killed after ${timeout}s (CROSS_BOOT_TIMEOUT)" >> "$log"
+}
+
+n=0 fails=0
+# emit LINE...: TAP, on stdout and into the run's cross-boot.tap.
+emit() { printf '%s\n' "$@"; printf '%s\n' "$@" >> "$out/cross-boot.tap"; }
+tap() {	# tap STATUS DESCRIPTION
+	n=$((n + 1))
+	if [ "$1" = 0 ]; then emit "ok $n - $2"; else emit "not ok $n - $2"; fails=$((fails + 1)); fi
+}
+# verdicts FILE: the judge's lines as TAP comments.
+verdicts() { local l; while IFS= read -r l; do emit "# $l"; done < "$1"; }
+for arch in $archs; do
+	qemu_for "$arch"
+	obj=$VARIANT_ROOT/check/kernel-$arch-defconfig
+	work=$obj/cross-boot
+	newest=$(ls -t "$obj/built" 2>/dev/null | head -n 1)
+	if [ "$newest" != "$top_tree" ] || [ ! -f "$obj/$image" ]; then
+		tap 1 "$arch: no kernel of the top commit ${top:0:12} in ${obj#"$KSTRING_ROOT"/}: run 'make$([ "$VARIANT_ROOT" = "$BUILD/6.1" ] || echo " KSRC_PKG=$KSRC_PKG") check-series CHECK_CONFIGS=$arch:defconfig CHECK_BUILDS_ONLY=1'"
+		continue
+	fi
+	command -v "${qemu[0]}" > /dev/null || "$KSTRING_ROOT/tools/deps.sh" "$qemu_pkg" >&2 || exit 2
+	[ -f "/usr/$triplet/lib/libc.a" ] ||
+		"$KSTRING_ROOT/tools/deps.sh" "libc6-dev-$libc-cross" >&2 || exit 2
+	mkdir -p "$work"
+	"$triplet-gcc" -static -Os -Wall -Werror -o "$work/init" \
+		"$KSTRING_ROOT/tools/guest/module-init.c" ||
+		die "$triplet-gcc cannot build tools/guest/module-init.c"
+	list=$(printf '%s.ko\n' "${modules[@]}")
+	say "cross-boot: $arch: booting ${obj#"$KSTRING_ROOT"/}/$image under ${qemu[0]}" >&2
+	boot "$arch" "$obj" modules "$list"
+	"$judge" "$log" "$top" "${modules[@]}" > "$out/$arch-modules.verdicts"
+	rc=$?
+	verdicts "$out/$arch-modules.verdicts"
+	tap "$rc" "$arch: ${modules[*]} pass in a defconfig kernel of ${top:0:12} (${log#"$KSTRING_ROOT"/})"
+	# The negative control: one failure injected, judged failed on that
+	# module alone.
+	boot "$arch" "$obj" inject "${list/test_strscpy.ko/test_strscpy.ko inject_failure=1}"
+	"$judge" "$log" "$top" "${modules[@]}" > "$out/$arch-inject.verdicts"
+	rc=$?
+	verdicts "$out/$arch-inject.verdicts"
+	[ "$rc" = 1 ] && [ "$(grep -c '^FAIL' "$out/$arch-inject.verdicts")" = 2 ] &&
+		grep -q '^FAIL test_strscpy: failed 1 out of' "$out/$arch-inject.verdicts" &&
+		grep -q '^FAIL init: test_strscpy: finit_module' "$out/$arch-inject.verdicts"
+	tap $? "$arch: with test_strscpy inject_failure=1 the judge fails test_strscpy and init, nothing else (${log#"$KSTRING_ROOT"/})"
+done
+emit "1..$n"
+{
+	echo "cross-boot $run_id: top commit $top, architectures: $archs"
+	echo "$((n - fails)) passed, $fails failed"
+} > "$out/summary"
+say "cross-boot: $((n - fails)) passed, $fails failed (${out#"$KSTRING_ROOT"/})" >&2
+[ "$fails" -eq 0 ]
