@@ -1,15 +1,17 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# cross-boot-judge.sh CONSOLE_LOG COMMIT MODULE...: judge the console log
+# cross-boot-judge.sh CONSOLE_LOG COMMIT TEST...: judge the console log
 # of a cross-architecture smoke boot (tools/qa/cross-boot.sh). One line a
 # check, "PASS WHAT: detail" or "FAIL WHAT: reason"; exit 1 on any FAIL.
 #  - kernel: the booted kernel is COMMIT's (its "Linux version" carries
 #    -g<first 12 hex digits>, CONFIG_LOCALVERSION_AUTO), and it logged no
 #    oops, BUG, WARNING or panic;
-#  - MODULE: module-init loaded and unloaded it, and it logged its kselftest
-#    verdict "MODULE: all N tests passed" (or "remaining N tests passed"),
-#    no "failed N out of M tests";
+#  - TEST, a module: module-init loaded and unloaded it, and it logged its
+#    kselftest verdict "TEST: all N tests passed" (or "remaining N tests
+#    passed"), no "failed N out of M tests";
+#  - TEST kunit:SUITE, a built-in KUnit suite: its top-level KTAP result
+#    "ok N SUITE" is in the boot log;
 #  - init: module-init got to its end ("done: all loaded and unloaded").
 log=$1 commit=$2
 shift 2
@@ -29,6 +31,18 @@ else
 	pass kernel "${version#Linux version }"
 fi
 for m in "$@"; do
+	if [[ $m == kunit:* ]]; then
+		suite=${m#kunit:}
+		result=$(grep -a -o -E "^\[ *[0-9.]+\] (not )?ok [0-9]+ $suite\b.*" "$log" |
+			tr -d '\r' | tail -n 1)
+		result=${result#*] }
+		case $result in
+		ok*) pass "$m" "$result" ;;
+		'') fail "$m" "no KTAP result of the suite in the boot log" ;;
+		*) fail "$m" "$result" ;;
+		esac
+		continue
+	fi
 	verdict=$(grep -a -o -E "$m: (all|remaining) [0-9]+ tests passed|$m: failed [0-9]+ out of [0-9]+ tests" "$log" | tail -n 1)
 	verdict=${verdict#"$m": }
 	if [[ $verdict != *passed ]]; then

@@ -3,21 +3,27 @@
 #
 # Boot the top commit's defconfig kernels of other architectures, as
 # `make check-series CHECK_CONFIGS=ARCH:defconfig` built them
-# (build/<variant>/check/kernel-ARCH-defconfig/, with check.config: the
-# test modules as modules), under QEMU (TCG) with an initramfs whose only
-# program is tools/guest/module-init.c, compiled with Debian's cross gcc
-# and C library: it loads test_parse_integer and test_strscpy, whose
-# vectors run at load time, unloads them and powers off.
+# (build/<variant>/check/kernel-ARCH-defconfig/, with the set's
+# check.config), under QEMU (TCG) with an initramfs whose only program
+# is tools/guest/module-init.c, compiled with Debian's cross gcc and C
+# library: it loads the series' test modules, whose vectors run at load
+# time, unloads them and powers off. What the .config builds is what is
+# required: each test module it has as a module (test_parse_integer;
+# 6.1: test_strscpy), each built-in KUnit suite of the strings (6.12:
+# string, fortify), whose KTAP is in the boot log.
 # tools/qa/cross-boot-judge.sh judges the console log. Each architecture
-# boots twice: as it is, which must pass, and with test_strscpy's
-# inject_failure=1, which must fail on test_strscpy and nothing else (the
+# boots twice: as it is, which must pass, and with test_parse_integer's
+# inject_failure=1, which must fail on that module and nothing else (the
 # check can fail). CROSS_ARCHS picks the architectures (default: arm64
 # riscv s390; s390 is big-endian). Prints TAP; the TAP, console logs,
 # verdicts and a summary in build/<variant>/results/<id>-cross-boot/.
 . "$(dirname "$0")/../lib.sh"
 
 archs=${CROSS_ARCHS:-arm64 riscv s390}
-modules=(test_parse_integer test_strscpy)
+# What a .config symbol puts under test: a module (=m) or a KUnit suite
+# (=y, run at boot).
+tests_of_config="TEST_PARSE_INTEGER:test_parse_integer TEST_STRSCPY:test_strscpy
+	STRING_KUNIT_TEST:kunit:string FORTIFY_KUNIT_TEST:kunit:fortify"
 timeout=${CROSS_BOOT_TIMEOUT:-600}
 judge=$KSTRING_ROOT/tools/qa/cross-boot-judge.sh
 [ -d "$TREE/.git" ] || die "no kernel tree in $TREE: run 'make check-series CHECK_CONFIGS=ARCH:defconfig' first"
@@ -94,6 +100,19 @@ for arch in $archs; do
 	command -v "${qemu[0]}" > /dev/null || "$KSTRING_ROOT/tools/deps.sh" "$qemu_pkg" >&2 || exit 2
 	[ -f "/usr/$triplet/lib/libc.a" ] ||
 		"$KSTRING_ROOT/tools/deps.sh" "libc6-dev-$libc-cross" >&2 || exit 2
+	# The tests this kernel has.
+	modules=() tests=()
+	for t in $tests_of_config; do
+		case $t:$(grep -s "^CONFIG_${t%%:*}=" "$obj/.config") in
+		*:kunit:*=y) tests+=("${t#*:}") ;;
+		*:kunit:*) ;;
+		*=m) modules+=("${t#*:}") tests+=("${t#*:}") ;;
+		esac
+	done
+	if [[ " ${modules[*]} " != *" test_parse_integer "* ]]; then
+		tap 1 "$arch: ${obj#"$KSTRING_ROOT"/}/.config has no CONFIG_TEST_PARSE_INTEGER=m: rebuild it with check.config (make check-series)"
+		continue
+	fi
 	mkdir -p "$work"
 	"$triplet-gcc" -static -Os -Wall -Werror -o "$work/init" \
 		"$KSTRING_ROOT/tools/guest/module-init.c" ||
@@ -101,20 +120,20 @@ for arch in $archs; do
 	list=$(printf '%s.ko\n' "${modules[@]}")
 	say "cross-boot: $arch: booting ${obj#"$KSTRING_ROOT"/}/$image under ${qemu[0]}" >&2
 	boot "$arch" "$obj" modules "$list"
-	"$judge" "$log" "$top" "${modules[@]}" > "$out/$arch-modules.verdicts"
+	"$judge" "$log" "$top" "${tests[@]}" > "$out/$arch-modules.verdicts"
 	rc=$?
 	verdicts "$out/$arch-modules.verdicts"
-	tap "$rc" "$arch: ${modules[*]} pass in a defconfig kernel of ${top:0:12} (${log#"$KSTRING_ROOT"/})"
+	tap "$rc" "$arch: ${tests[*]} pass in a defconfig kernel of ${top:0:12} (${log#"$KSTRING_ROOT"/})"
 	# The negative control: one failure injected, judged failed on that
-	# module alone.
-	boot "$arch" "$obj" inject "${list/test_strscpy.ko/test_strscpy.ko inject_failure=1}"
-	"$judge" "$log" "$top" "${modules[@]}" > "$out/$arch-inject.verdicts"
+	# module (and the init, which could not load it) alone.
+	boot "$arch" "$obj" inject "${list/test_parse_integer.ko/test_parse_integer.ko inject_failure=1}"
+	"$judge" "$log" "$top" "${tests[@]}" > "$out/$arch-inject.verdicts"
 	rc=$?
 	verdicts "$out/$arch-inject.verdicts"
 	[ "$rc" = 1 ] && [ "$(grep -c '^FAIL' "$out/$arch-inject.verdicts")" = 2 ] &&
-		grep -q '^FAIL test_strscpy: failed 1 out of' "$out/$arch-inject.verdicts" &&
-		grep -q '^FAIL init: test_strscpy: finit_module' "$out/$arch-inject.verdicts"
-	tap $? "$arch: with test_strscpy inject_failure=1 the judge fails test_strscpy and init, nothing else (${log#"$KSTRING_ROOT"/})"
+		grep -q '^FAIL test_parse_integer: failed 1 out of' "$out/$arch-inject.verdicts" &&
+		grep -q '^FAIL init: test_parse_integer: finit_module' "$out/$arch-inject.verdicts"
+	tap $? "$arch: with test_parse_integer inject_failure=1 the judge fails that module and init, nothing else (${log#"$KSTRING_ROOT"/})"
 done
 emit "1..$n"
 {

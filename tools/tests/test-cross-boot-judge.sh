@@ -3,9 +3,10 @@
 #
 # tools/qa/cross-boot-judge.sh on recorded console logs of an arm64
 # defconfig boot (fixtures/cross-boot/, make cross-boot): the real boot
-# passes, the boot with test_strscpy's inject_failure=1 fails on that
-# module and module-init alone, and a wrong kernel, an oops, a module
-# left loaded and a boot that stopped early each fail with a reason.
+# passes, the boot with test_parse_integer's inject_failure=1 fails on
+# that module and module-init alone, and a wrong kernel, an oops, a
+# module left loaded and a boot that stopped early each fail with a
+# reason; a built-in KUnit suite (6.12) is judged by its KTAP line.
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/../lib.sh"
 . "$here/tap.sh"
@@ -22,10 +23,10 @@ check "the real boot passes: kernel, both modules, init" \
 	'[ "$(grep -c "^PASS" <<< "$out")" = 4 ] && grep -q "^rc=0$" <<< "$out" &&
 	 grep -q "^PASS test_strscpy: all 66564 tests passed$" <<< "$out"'
 out=$(judged "$fx/arm64-inject.log")
-check "inject_failure=1: test_strscpy and init fail, saying why; nothing else" \
+check "inject_failure=1: test_parse_integer and init fail, saying why; nothing else" \
 	'[ "$(grep -c "^FAIL" <<< "$out")" = 2 ] && grep -q "^rc=1$" <<< "$out" &&
-	 grep -q "^FAIL test_strscpy: failed 1 out of 66564 tests$" <<< "$out" &&
-	 grep -q "^FAIL init: test_strscpy: finit_module: Invalid argument$" <<< "$out"'
+	 grep -q "^FAIL test_parse_integer: failed 1 out of 524 tests$" <<< "$out" &&
+	 grep -q "^FAIL init: test_parse_integer: finit_module: Invalid argument$" <<< "$out"'
 out=$("$judge" "$fx/arm64-modules.log" 0123456789abcdef test_strscpy; echo "rc=$?")
 check "another commit's kernel fails, naming both" \
 	'grep -q "^FAIL kernel: Linux version 6.1.192-g7a0742f9c451 is not commit 0123456789ab" <<< "$out" &&
@@ -48,5 +49,19 @@ check "a boot that stopped early fails the module and init" \
 out=$(judged "$tmp/empty.log")
 check "no boot at all fails the kernel" \
 	'grep -q "^FAIL kernel: no \"Linux version\" line" <<< "$out"'
+# kunit SUITE LINE...: the judge's line on kunit:SUITE, the real boot's
+# log with LINEs (KTAP, as the x86_64 6.12 guest logs it) added.
+kunit() {
+	local suite=$1
+	shift
+	{ cat "$fx/arm64-modules.log"; printf '%s\r\n' "$@"; } > "$tmp/kunit.log"
+	"$judge" "$tmp/kunit.log" "$top" "kunit:$suite" | grep "kunit:$suite"
+}
+check "a KUnit suite's top-level ok passes it (not a longer name's)" \
+	'[ "$(kunit string "[    1.105032] ok 1 string_helpers" "[    6.308854] ok 2 string")" = "PASS kunit:string: ok 2 string" ]'
+check "a KUnit suite's not ok fails it, saying so" \
+	'[ "$(kunit string "[    6.308854] not ok 1 string")" = "FAIL kunit:string: not ok 1 string" ]'
+check "a KUnit suite missing from the log fails" \
+	'[ "$(kunit fortify "[    1.105032] ok 1 string_helpers" "[    6.308854]     ok 3 fortify")" = "FAIL kunit:fortify: no KTAP result of the suite in the boot log" ]'
 echo "1..$n"
 [ "$fails" -eq 0 ]
