@@ -434,9 +434,21 @@ if [ "${CHECKPATCH_ONLY:-0}" != 1 ]; then
 			now t0
 			ticker_start "$cfg" "$log"
 			fortify=$obj/lib/test_fortify/test_fortify.log
+			# check.config must land where this commit's Kconfig
+			# has its symbols (a defconfig may turn off a menu they
+			# are in), or the walk builds without what it checks.
+			if ! kmake O="$obj" CC="ccache ${cross}$cc" olddefconfig > "$log" 2>&1; then
+				printf '  %-60s OLDDEFCONFIG FAILS: %s\n' "${subject:0:60}" "${log#"$KSTRING_ROOT"/}"
+				fails=$((fails + 1))
+			elif [ "$name" != guest ] &&
+				! "$KSTRING_ROOT/tools/stages/check-config.sh" --tree "$work/linux" \
+					"$obj/.config" "$KERNEL_CHANGES/config/check.config" >> "$log" 2>&1; then
+				printf '  %-60s CHECK.CONFIG DID NOT LAND: %s\n' "${subject:0:60}" "${log#"$KSTRING_ROOT"/}"
+				grep 'requested' "$log" | sed 's/^[^ ]* /      /' | head -5
+				fails=$((fails + 1))
 			# shellcheck disable=SC2086
-			if kmake O="$obj" CC="ccache ${cross}$cc" -j"$jobs" \
-				olddefconfig $targets > "$log" 2>&1; then
+			elif kmake O="$obj" CC="ccache ${cross}$cc" -j"$jobs" \
+				$targets >> "$log" 2>&1; then
 				printf '  %-60s builds (%ss)\n' "${subject:0:60}" "$(elapsed "$t0")"
 				# kbuild reruns test_fortify when its inputs change
 				# and only warns when a check fails.

@@ -57,7 +57,7 @@ walk() { "$here/../series/check-series.sh" > "$tmp/out" 2>&1; }
 builds() { cat "$BUILD/6.1/check/kernel-x86_64_defconfig/builds" 2>/dev/null | wc -l; }
 
 echo "TAP version 13"
-echo "1..30"
+echo "1..32"
 walk
 check "first walk passes" "[ $? -eq 0 ] && grep -q 'all patches pass' '$tmp/out'"
 check "... building each commit once" "[ \$(grep -c ' builds (' '$tmp/out') -eq 2 ] && [ \$(builds) -eq 2 ]"
@@ -105,6 +105,24 @@ check "i386:guest builds every commit with ARCH=i386, the guest's config with ar
 CHECK_CONFIGS=vax:defconfig walk
 check "an architecture without a Debian cross compiler is refused by name" \
 	"[ $? -ne 0 ] && grep -q 'no Debian cross compiler for ARCH=vax' '$tmp/out'"
+# check.config must land: the fake Kconfig defines DROPPED, which its
+# olddefconfig drops (as riscv's defconfig drops the Runtime Testing
+# menu), and not LATER (a symbol a later commit adds).
+kconfig=$BUILD/6.1/check/linux/Kconfig	# (untracked: kept by the walk's checkouts)
+printf 'config X\n\tbool\nconfig DROPPED\n\ttristate\n' > "$kconfig"
+printf 'CONFIG_X=y\nCONFIG_LATER=m\n' > "$KERNEL_CHANGES/config/check.config"
+CHECK_CONFIGS=x86_64_defconfig CHECK_BUILDS_ONLY=1 CHECK_REBUILD=1 walk
+check "check.config symbols the commit's Kconfig does not define are not required" \
+	"[ $? -eq 0 ] && grep -q 'all 1 requested symbols landed (1 unknown to this Kconfig)' '$BUILD/6.1/check/kernel-x86_64_defconfig/build-'*.log"
+echo 'CONFIG_DROPPED=m' >> "$KERNEL_CHANGES/config/check.config"
+sed -i 's|^olddefconfig:|&\n\t@sed -i /DROPPED/d $(O)/.config|' "${kconfig%/*}/Makefile"
+n_before=$(builds)
+CHECK_CONFIGS=x86_64_defconfig CHECK_BUILDS_ONLY=1 walk
+check "a check.config symbol olddefconfig drops fails the commit, named, before any build" \
+	"[ $? -ne 0 ] && grep -q 'CHECK.CONFIG DID NOT LAND' '$tmp/out' && grep -q 'CONFIG_DROPPED=m requested, not set in .config' '$tmp/out' && [ \$(builds) -eq $n_before ]"
+: > "$KERNEL_CHANGES/config/check.config"
+git -C "${kconfig%/*}" checkout -q Makefile
+rm "$kconfig"
 
 # The memblock check: the fake tools/testing/memblock compiles mm/memblock.c
 # against tools/include with the real compiler. A commit adds it, the next
