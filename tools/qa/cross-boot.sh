@@ -43,7 +43,7 @@ qemu_for() {
 	riscv)	qemu=(qemu-system-riscv64 -M virt -bios default)
 		image=arch/riscv/boot/Image console=ttyS0
 		triplet=riscv64-linux-gnu libc=riscv64 qemu_pkg=qemu-system-misc ;;
-	s390)	qemu=(qemu-system-s390x -M s390-ccw-virtio)
+	s390)	qemu=(qemu-system-s390x -M s390-ccw-virtio -cpu max)
 		image=arch/s390/boot/bzImage console=ttysclp0
 		triplet=s390x-linux-gnu libc=s390x qemu_pkg=qemu-system-misc ;;
 	*)	die "CROSS_ARCHS: no QEMU machine for '$1' (arm64, riscv, s390)" ;;
