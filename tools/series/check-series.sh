@@ -193,6 +193,28 @@ config_for() {
 	esac
 }
 
+# base_config NAME OBJ: config_for NAME OBJ, at pristine where the tree is
+# needed. A defconfig is kept beside OBJ per pristine commit, so that a
+# walk run again (resumed, or with a new check.config) does not check out
+# pristine: that would give every file the series changes a new mtime,
+# and kbuild would rebuild everything that includes one (string.h).
+base_config() {
+	local cache
+	case $1 in
+	guest) config_for "$1" "$2" ;;	# (from the guest kernel's build)
+	*defconfig)
+		cache=$2/.config.$1-$(git -C "$TREE" rev-parse --short=12 pristine)
+		if [ ! -f "$cache" ]; then
+			git -C "$work/linux" checkout -q --detach pristine
+			config_for "$1" "$2"
+			cp "$2/.config" "$cache"
+		fi
+		cp "$cache" "$2/.config" ;;
+	*)	git -C "$work/linux" checkout -q --detach pristine
+		config_for "$1" "$2" ;;
+	esac
+}
+
 # cross_prefix ARCH: CROSS_COMPILE for kbuild's ARCH, from Debian's
 # gcc-<triplet> packages; empty for this machine's x86.
 cross_prefix() {
@@ -410,8 +432,7 @@ if [ "${CHECKPATCH_ONLY:-0}" != 1 ]; then
 		fi
 		obj=$work/kernel-${cfg/:/-}
 		mkdir -p "$obj"
-		git -C "$work/linux" checkout -q --detach pristine
-		config_for "$name" "$obj"
+		base_config "$name" "$obj"
 		# The i386 guest: the guest's config made 32-bit, as make
 		# ARCH=i386 kernel does.
 		[ "$arch:$name" != i386:guest ] ||

@@ -7,7 +7,8 @@
 # that fails to build is named, gets no stamp and is built again next time;
 # a series applied again (new commit ids, same trees) is not built again;
 # CHECK_COMMITS checks a range of patches; ARCH:CONFIG builds the top
-# commit with Debian's cross compiler for ARCH, CONFIG+llvm every commit
+# commit with Debian's cross compiler for ARCH (again after a new
+# check.config, without touching the worktree's files), CONFIG+llvm every commit
 # with LLVM=1, i386:guest the guest config made 32-bit; CHECK_CONFIGS=memblock builds
 # tools/testing/memblock (a real compile of a fake mm/memblock.c) alone at
 # every commit that has it and fails on a call to an undeclared function,
@@ -57,7 +58,7 @@ walk() { "$here/../series/check-series.sh" > "$tmp/out" 2>&1; }
 builds() { cat "$BUILD/6.1/check/kernel-x86_64_defconfig/builds" 2>/dev/null | wc -l; }
 
 echo "TAP version 13"
-echo "1..32"
+echo "1..33"
 walk
 check "first walk passes" "[ $? -eq 0 ] && grep -q 'all patches pass' '$tmp/out'"
 check "... building each commit once" "[ \$(grep -c ' builds (' '$tmp/out') -eq 2 ] && [ \$(builds) -eq 2 ]"
@@ -92,6 +93,16 @@ PATH=$tmp/bin:$PATH CHECK_CONFIGS=arm64:defconfig walk
 arm=$BUILD/6.1/check/kernel-arm64-defconfig
 check "arm64:defconfig configures and builds the top commit (target all) with ARCH=arm64 and Debian's cross compiler" \
 	"[ $? -eq 0 ] && grep -q 'defconfig ARCH=arm64' '$arm/.config' && [ \"\$(cat '$arm/builds')\" = 'built int a = 4; ARCH=arm64 CROSS_COMPILE=aarch64-linux-gnu- CC=ccache aarch64-linux-gnu-gcc LLVM=' ]"
+# Run again with a new check.config (a new key): built again, from the
+# defconfig kept beside the objects, without a checkout of pristine that
+# would touch every file the series changes (and rebuild all of it).
+a_c=$BUILD/6.1/check/linux/lib/a.c
+touch -d @1000000000 "$a_c"
+echo '# a comment' >> "$KERNEL_CHANGES/config/check.config"
+PATH=$tmp/bin:$PATH CHECK_CONFIGS=arm64:defconfig walk
+check "... a new check.config builds it again, without touching the tree's files (no pristine checkout)" \
+	"[ $? -eq 0 ] && [ \$(wc -l < '$arm/builds') -eq 2 ] && [ \$(stat -c %Y '$a_c') -eq 1000000000 ] && ls '$arm'/.config.defconfig-* > /dev/null"
+: > "$KERNEL_CHANGES/config/check.config"
 printf '#!/bin/sh\n' > "$tmp/bin/ld.lld" && cp "$tmp/bin/ld.lld" "$tmp/bin/llvm-ar" &&
 	chmod +x "$tmp/bin/ld.lld" "$tmp/bin/llvm-ar"
 mkdir -p "$BUILD/6.1/kernel" && echo 'CONFIG_GUEST=y' > "$BUILD/6.1/kernel/.config"
