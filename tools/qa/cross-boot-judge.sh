@@ -12,6 +12,9 @@
 #    passed"), no "failed N out of M tests";
 #  - TEST kunit:SUITE, a built-in KUnit suite: its top-level KTAP result
 #    "ok N SUITE" is in the boot log;
+#  - TEST prog:NAME, a program module-init ran: it exited 0 ("NAME:
+#    passed"); else module-init's line on it and its first diagnostic
+#    (a "# WHO: ..." line of parse_integer_stress, not main's or stats');
 #  - init: module-init got to its end ("done: all loaded and unloaded").
 log=$1 commit=$2
 shift 2
@@ -43,6 +46,19 @@ for m in "$@"; do
 		esac
 		continue
 	fi
+	if [[ $m == prog:* ]]; then
+		prog=${m#prog:}
+		said=$(grep -a "^module-init: $prog: " "$log" | tr -d '\r' | tail -n 1)
+		said=${said#"module-init: $prog: "}
+		case $said in
+		passed) pass "$m" "passed" ;;
+		'') fail "$m" "module-init did not run it" ;;
+		*) fail "$m" "$said ($(grep -a "^# " "$log" | tr -d '\r' |
+			grep -m1 -v '^# \(main\|stats\): ' | sed 's/^# //' | grep . ||
+			echo "no diagnostic"))" ;;
+		esac
+		continue
+	fi
 	verdict=$(grep -a -o -E "$m: (all|remaining) [0-9]+ tests passed|$m: failed [0-9]+ out of [0-9]+ tests" "$log" | tail -n 1)
 	verdict=${verdict#"$m": }
 	if [[ $verdict != *passed ]]; then
@@ -58,7 +74,7 @@ done
 if grep -a -q '^module-init: done: all loaded and unloaded' "$log"; then
 	pass init "all loaded and unloaded"
 else
-	fail init "$(grep -a '^module-init: ' "$log" | tr -d '\r' | grep -v ': loaded$\|: unloaded$' |
+	fail init "$(grep -a '^module-init: ' "$log" | tr -d '\r' | grep -v ': loaded$\|: unloaded$\|: passed$' |
 		head -n 1 | sed 's/^module-init: //' | grep . || echo 'no end: it did not run or the boot stopped')"
 fi
 [ "$fails" -eq 0 ]

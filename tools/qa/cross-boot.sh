@@ -4,17 +4,20 @@
 # Boot the top commit's defconfig kernels of other architectures, as
 # `make check-series CHECK_CONFIGS=ARCH:defconfig` built them
 # (build/<variant>/check/kernel-ARCH-defconfig/, with the set's
-# check.config), under QEMU (TCG) with an initramfs whose only program
-# is tools/guest/module-init.c, compiled with Debian's cross gcc and C
-# library: it loads the series' test modules, whose vectors run at load
-# time, unloads them and powers off. What the .config builds is what is
-# required: each test module it has as a module (test_parse_integer;
-# 6.1: test_strscpy), each built-in KUnit suite of the strings (6.12:
-# string, fortify), whose KTAP is in the boot log.
-# tools/qa/cross-boot-judge.sh judges the console log. Each architecture
-# boots twice: as it is, which must pass, and with test_parse_integer's
-# inject_failure=1, which must fail on that module and nothing else (the
-# check can fail). CROSS_ARCHS picks the architectures (default: arm64
+# check.config), under QEMU (TCG) with an initramfs of two static
+# programs built with Debian's cross gcc and C library: its /init,
+# tools/guest/module-init.c, loads the series' test modules, whose
+# vectors run at load time, runs selftests/lib/parse_integer_stress
+# against test_parse_integer's sysfs files, unloads the modules and
+# powers off. What the .config builds is what is required: each test
+# module it has as a module (test_parse_integer; 6.1: test_strscpy),
+# each built-in KUnit suite of the strings (6.12: string, fortify),
+# whose KTAP is in the boot log. tools/qa/cross-boot-judge.sh judges the
+# console log. Each architecture boots three times: as it is, which must
+# pass; with test_parse_integer's inject_failure=1, which must fail on
+# that module (and the init) alone; with the stress checking against a
+# wrong model (-M), which must fail on the stress (and the init) alone:
+# the checks can fail. CROSS_ARCHS picks the architectures (default: arm64
 # riscv s390; s390 is big-endian). Prints TAP; the TAP, console logs,
 # verdicts and a summary in build/<variant>/results/<id>-cross-boot/.
 . "$(dirname "$0")/../lib.sh"
@@ -24,6 +27,8 @@ archs=${CROSS_ARCHS:-arm64 riscv s390}
 # (=y, run at boot).
 tests_of_config="TEST_PARSE_INTEGER:test_parse_integer TEST_STRSCPY:test_strscpy
 	STRING_KUNIT_TEST:kunit:string FORTIFY_KUNIT_TEST:kunit:fortify"
+# The sysfs check: 2 writers, 1 reader, 2 s concurrent, then one by one.
+stress="/parse_integer_stress -d /sys/kernel/test_parse_integer -w 2 -r 1 -t 2"
 timeout=${CROSS_BOOT_TIMEOUT:-600}
 judge=$KSTRING_ROOT/tools/qa/cross-boot-judge.sh
 [ -d "$TREE/.git" ] || die "no kernel tree in $TREE: run 'make check-series CHECK_CONFIGS=ARCH:defconfig' first"
@@ -35,8 +40,8 @@ mkdir -p "$out" || die "cannot create $out"
 
 # qemu_for ARCH: set qemu, image, console, triplet and qemu_pkg for ARCH.
 qemu_for() {
-	case $1 in
 	# shellcheck disable=SC2054	# (QEMU's commas)
+	case $1 in
 	arm64)	qemu=(qemu-system-aarch64 -M virt -cpu max,pauth-impdef=on)
 		image=arch/arm64/boot/Image console=ttyAMA0
 		triplet=aarch64-linux-gnu libc=arm64 qemu_pkg=qemu-system-arm ;;
@@ -50,7 +55,7 @@ qemu_for() {
 	esac
 }
 
-# boot ARCH OBJ NAME LIST: boot OBJ's kernel with the modules of LIST
+# boot ARCH OBJ NAME LIST: boot OBJ's kernel with the steps of LIST
 # (module-init's /modules.list); the console log in $out/ARCH-NAME.log.
 boot() {
 	local arch=$1 obj=$2 name=$3 list=$4 dir=$work/$3 m pid
@@ -61,6 +66,7 @@ boot() {
 		echo "nod /dev/console 0600 0 0 c 5 1"
 		echo "dir /modules 0755 0 0"
 		echo "file /init $work/init 0755 0 0"
+		echo "file /parse_integer_stress $work/parse_integer_stress 0755 0 0"
 		echo "file /modules.list $dir/modules.list 0644 0 0"
 		for m in "${modules[@]}"; do
 			echo "file /modules/$m.ko $obj/lib/$m.ko 0644 0 0"
@@ -88,6 +94,25 @@ tap() {	# tap STATUS DESCRIPTION
 }
 # verdicts FILE: the judge's lines as TAP comments.
 verdicts() { local l; while IFS= read -r l; do emit "# $l"; done < "$1"; }
+# judged_boot NAME LIST TEST...: boot with LIST, judge TESTs into
+# $out/$arch-NAME.verdicts, emit them; the judge's status.
+judged_boot() {
+	local name=$1 list=$2 rc
+	shift 2
+	boot "$arch" "$obj" "$name" "$list"
+	"$judge" "$log" "$top" "$@" > "$out/$arch-$name.verdicts"
+	rc=$?
+	verdicts "$out/$arch-$name.verdicts"
+	return "$rc"
+}
+# fails_only NAME FAIL...: the judge failed NAME's boot on exactly the
+# FAIL lines given (each the start of a verdict after "FAIL ").
+fails_only() {
+	local v=$out/$arch-$1.verdicts f
+	shift
+	[ "$(grep -c '^FAIL' "$v")" = $# ] || return 1
+	for f; do grep -q "^FAIL $f" "$v" || return 1; done
+}
 for arch in $archs; do
 	qemu_for "$arch"
 	obj=$VARIANT_ROOT/check/kernel-$arch-defconfig
@@ -114,26 +139,27 @@ for arch in $archs; do
 		continue
 	fi
 	mkdir -p "$work"
-	"$triplet-gcc" -static -Os -Wall -Werror -o "$work/init" \
-		"$KSTRING_ROOT/tools/guest/module-init.c" ||
-		die "$triplet-gcc cannot build tools/guest/module-init.c"
+	for prog in tools/guest/module-init.c:init \
+		selftests/lib/parse_integer_stress.c:parse_integer_stress; do
+		"$triplet-gcc" -static -O2 -Wall -Werror -o "$work/${prog#*:}" \
+			"$KSTRING_ROOT/${prog%:*}" ||
+			die "$triplet-gcc cannot build ${prog%:*}"
+	done
 	list=$(printf '%s.ko\n' "${modules[@]}")
 	say "cross-boot: $arch: booting ${obj#"$KSTRING_ROOT"/}/$image under ${qemu[0]}" >&2
-	boot "$arch" "$obj" modules "$list"
-	"$judge" "$log" "$top" "${tests[@]}" > "$out/$arch-modules.verdicts"
-	rc=$?
-	verdicts "$out/$arch-modules.verdicts"
-	tap "$rc" "$arch: ${tests[*]} pass in a defconfig kernel of ${top:0:12} (${log#"$KSTRING_ROOT"/})"
-	# The negative control: one failure injected, judged failed on that
-	# module (and the init, which could not load it) alone.
-	boot "$arch" "$obj" inject "${list/test_parse_integer.ko/test_parse_integer.ko inject_failure=1}"
-	"$judge" "$log" "$top" "${tests[@]}" > "$out/$arch-inject.verdicts"
-	rc=$?
-	verdicts "$out/$arch-inject.verdicts"
-	[ "$rc" = 1 ] && [ "$(grep -c '^FAIL' "$out/$arch-inject.verdicts")" = 2 ] &&
-		grep -q '^FAIL test_parse_integer: failed 1 out of' "$out/$arch-inject.verdicts" &&
-		grep -q '^FAIL init: test_parse_integer: finit_module' "$out/$arch-inject.verdicts"
+	judged_boot modules "$list
+$stress" "${tests[@]}" prog:parse_integer_stress
+	tap $? "$arch: ${tests[*]} and parse_integer_stress pass in a defconfig kernel of ${top:0:12} (${log#"$KSTRING_ROOT"/})"
+	# The negative controls: one failure injected, judged failed on
+	# what failed (and the init, which reports it) alone.
+	judged_boot inject "${list/test_parse_integer.ko/test_parse_integer.ko inject_failure=1}" \
+		"${tests[@]}"
+	fails_only inject 'test_parse_integer: failed 1 out of' 'init: test_parse_integer: finit_module'
 	tap $? "$arch: with test_parse_integer inject_failure=1 the judge fails that module and init, nothing else (${log#"$KSTRING_ROOT"/})"
+	judged_boot wrong-model "$list
+$stress -M" "${tests[@]}" prog:parse_integer_stress
+	fails_only wrong-model 'prog:parse_integer_stress: exit status 1' 'init: parse_integer_stress: exit status 1'
+	tap $? "$arch: with parse_integer_stress -M (a wrong model) the judge fails the stress and init, nothing else (${log#"$KSTRING_ROOT"/})"
 done
 emit "1..$n"
 {

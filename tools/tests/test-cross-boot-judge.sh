@@ -4,9 +4,11 @@
 # tools/qa/cross-boot-judge.sh on recorded console logs of an arm64
 # defconfig boot (fixtures/cross-boot/, make cross-boot): the real boot
 # passes, the boot with test_parse_integer's inject_failure=1 fails on
-# that module and module-init alone, and a wrong kernel, an oops, a
-# module left loaded and a boot that stopped early each fail with a
-# reason; a built-in KUnit suite (6.12) is judged by its KTAP line.
+# that module and module-init alone, the one with parse_integer_stress
+# -M (a wrong model) on the stress and module-init alone, and a wrong
+# kernel, an oops, a module left loaded, a program that did not run and
+# a boot that stopped early each fail with a reason; a built-in KUnit
+# suite (6.12) is judged by its KTAP line.
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/../lib.sh"
 . "$here/tap.sh"
@@ -16,17 +18,28 @@ top=7a0742f9c4510000000000000000000000000000	# the boot's -g id, padded
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 # judged LOG: the judge's lines, its exit status last ("rc=N").
-judged() { "$judge" "$1" "$top" test_parse_integer test_strscpy; echo "rc=$?"; }
+judged() {
+	"$judge" "$1" "$top" test_parse_integer test_strscpy prog:parse_integer_stress
+	echo "rc=$?"
+}
 
 out=$(judged "$fx/arm64-modules.log")
-check "the real boot passes: kernel, both modules, init" \
-	'[ "$(grep -c "^PASS" <<< "$out")" = 4 ] && grep -q "^rc=0$" <<< "$out" &&
-	 grep -q "^PASS test_strscpy: all 66564 tests passed$" <<< "$out"'
-out=$(judged "$fx/arm64-inject.log")
+check "the real boot passes: kernel, both modules, the stress, init" \
+	'[ "$(grep -c "^PASS" <<< "$out")" = 5 ] && grep -q "^rc=0$" <<< "$out" &&
+	 grep -q "^PASS test_strscpy: all 66564 tests passed$" <<< "$out" &&
+	 grep -q "^PASS prog:parse_integer_stress: passed$" <<< "$out"'
+out=$("$judge" "$fx/arm64-inject.log" "$top" test_parse_integer test_strscpy; echo "rc=$?")
 check "inject_failure=1: test_parse_integer and init fail, saying why; nothing else" \
 	'[ "$(grep -c "^FAIL" <<< "$out")" = 2 ] && grep -q "^rc=1$" <<< "$out" &&
 	 grep -q "^FAIL test_parse_integer: failed 1 out of 524 tests$" <<< "$out" &&
 	 grep -q "^FAIL init: test_parse_integer: finit_module: Invalid argument$" <<< "$out"'
+out=$(judged "$fx/arm64-wrong-model.log")
+check "a wrong model: the stress fails with its first diagnostic, init with it; nothing else" \
+	'[ "$(grep -c "^FAIL" <<< "$out")" = 2 ] && grep -q "^rc=1$" <<< "$out" &&
+	 grep -q "^FAIL prog:parse_integer_stress: exit status 1 (\(reader\|writer\|sequential\): .*)$" <<< "$out" &&
+	 grep -q "^FAIL init: parse_integer_stress: exit status 1$" <<< "$out"'
+check "a program module-init did not run fails (the inject boot lists no stress)" \
+	'grep -q "^FAIL prog:parse_integer_stress: module-init did not run it$" <<< "$(judged "$fx/arm64-inject.log")"'
 out=$("$judge" "$fx/arm64-modules.log" 0123456789abcdef test_strscpy; echo "rc=$?")
 check "another commit's kernel fails, naming both" \
 	'grep -q "^FAIL kernel: Linux version 6.1.192-g7a0742f9c451 is not commit 0123456789ab" <<< "$out" &&
