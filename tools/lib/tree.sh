@@ -49,6 +49,30 @@ kbuild() {
 		make -C "$TREE" O="$KOBJ" CC="$cc" "$@"
 }
 
+# cross_toolchain ARCH: set CROSS, kbuild's CROSS_COMPILE for ARCH
+# (Debian's gcc-<triplet>), and CROSS_LIBC, the Debian architecture of
+# its C library (libc6-dev-<CROSS_LIBC>-cross); both empty for this
+# machine's x86. Installs both when missing, the C library too: without
+# it Kconfig sets CC_CAN_LINK=n, and installing it later (make cross-boot
+# does) changes that .config, so the next build misses every object.
+# Fails on an ARCH Debian has no cross compiler for.
+cross_toolchain() {
+	case $1 in
+	x86 | x86_64 | i386) CROSS='' CROSS_LIBC=''; return 0 ;;
+	arm64) CROSS=aarch64-linux-gnu- CROSS_LIBC=arm64 ;;
+	arm) CROSS=arm-linux-gnueabihf- CROSS_LIBC=armhf ;;
+	riscv) CROSS=riscv64-linux-gnu- CROSS_LIBC=riscv64 ;;
+	s390) CROSS=s390x-linux-gnu- CROSS_LIBC=s390x ;;
+	powerpc) CROSS=powerpc64le-linux-gnu- CROSS_LIBC=ppc64el ;;
+	mips) CROSS=mips64el-linux-gnuabi64- CROSS_LIBC=mips64el ;;
+	*) warn "no Debian cross compiler for ARCH=$1 (arm64, arm, riscv, s390, powerpc, mips)"
+		return 1 ;;
+	esac
+	command -v "${CROSS}gcc" > /dev/null &&
+		[ "$("${CROSS}gcc" -print-file-name=libc.a)" != libc.a ] ||
+		"$KSTRING_ROOT/tools/deps.sh" "gcc-${CROSS%-}" "libc6-dev-$CROSS_LIBC-cross" >&2
+}
+
 # ksft_install DEST OBJDIR TARGETS: build kselftest's TARGETS (a list)
 # in OBJDIR, outside the tree, and install them into DEST; for an i386
 # guest with KSFT_CROSS_COMPILE's compiler. Its output goes to

@@ -38,19 +38,16 @@ run_id=$(new_run_id -cross-boot)
 out=$RESULTS/$run_id
 mkdir -p "$out" || die "cannot create $out"
 
-# qemu_for ARCH: set qemu, image, console, triplet and qemu_pkg for ARCH.
+# qemu_for ARCH: set qemu, image, console and qemu_pkg for ARCH.
 qemu_for() {
 	# shellcheck disable=SC2054	# (QEMU's commas)
 	case $1 in
 	arm64)	qemu=(qemu-system-aarch64 -M virt -cpu max,pauth-impdef=on)
-		image=arch/arm64/boot/Image console=ttyAMA0
-		triplet=aarch64-linux-gnu libc=arm64 qemu_pkg=qemu-system-arm ;;
+		image=arch/arm64/boot/Image console=ttyAMA0 qemu_pkg=qemu-system-arm ;;
 	riscv)	qemu=(qemu-system-riscv64 -M virt -bios default)
-		image=arch/riscv/boot/Image console=ttyS0
-		triplet=riscv64-linux-gnu libc=riscv64 qemu_pkg=qemu-system-misc ;;
+		image=arch/riscv/boot/Image console=ttyS0 qemu_pkg=qemu-system-misc ;;
 	s390)	qemu=(qemu-system-s390x -M s390-ccw-virtio -cpu max)
-		image=arch/s390/boot/bzImage console=ttysclp0
-		triplet=s390x-linux-gnu libc=s390x qemu_pkg=qemu-system-misc ;;
+		image=arch/s390/boot/bzImage console=ttysclp0 qemu_pkg=qemu-system-misc ;;
 	*)	die "CROSS_ARCHS: no QEMU machine for '$1' (arm64, riscv, s390)" ;;
 	esac
 }
@@ -123,8 +120,7 @@ for arch in $archs; do
 		continue
 	fi
 	command -v "${qemu[0]}" > /dev/null || "$KSTRING_ROOT/tools/deps.sh" "$qemu_pkg" >&2 || exit 2
-	[ -f "/usr/$triplet/lib/libc.a" ] ||
-		"$KSTRING_ROOT/tools/deps.sh" "libc6-dev-$libc-cross" >&2 || exit 2
+	cross_toolchain "$arch" || exit 2
 	# The tests this kernel has.
 	modules=() tests=()
 	for t in $tests_of_config; do
@@ -141,9 +137,9 @@ for arch in $archs; do
 	mkdir -p "$work"
 	for prog in tools/guest/module-init.c:init \
 		selftests/lib/parse_integer_stress.c:parse_integer_stress; do
-		"$triplet-gcc" -static -O2 -Wall -Werror -o "$work/${prog#*:}" \
+		"${CROSS}gcc" -static -O2 -Wall -Werror -o "$work/${prog#*:}" \
 			"$KSTRING_ROOT/${prog%:*}" ||
-			die "$triplet-gcc cannot build ${prog%:*}"
+			die "${CROSS}gcc cannot build ${prog%:*}"
 	done
 	list=$(printf '%s.ko\n' "${modules[@]}")
 	say "cross-boot: $arch: booting ${obj#"$KSTRING_ROOT"/}/$image under ${qemu[0]}" >&2

@@ -18,10 +18,10 @@
 #     builds it with Debian's clang and LLVM tools (LLVM=1). i386:guest is
 #     the guest config as a 32-bit kernel (the i386 guest's fragment).
 #     ARCH:CONFIG of another architecture builds the top commit only, with
-#     Debian's cross compiler, installed when missing (arm64:defconfig,
-#     riscv:defconfig, s390:defconfig: boot code that links lib/ files
-#     there; target "all"; arm64's took ~1 h 50 min here). `make
-#     cross-boot` boots them (tools/qa/cross-boot.sh).
+#     Debian's cross compiler and C library, installed when missing
+#     (arm64:defconfig, riscv:defconfig, s390:defconfig: boot code that
+#     links lib/ files there; target "all"; arm64's took ~1 h 50 min
+#     here). `make cross-boot` boots them (tools/qa/cross-boot.sh).
 #     The pseudo-config "memblock" (first by default) builds
 #     tools/testing/memblock instead: mm/memblock.c in user space against
 #     tools/include, with the C errors GCC 14 and clang 16 make by
@@ -212,21 +212,6 @@ base_config() {
 		cp "$cache" "$2/.config" ;;
 	*)	git -C "$work/linux" checkout -q --detach pristine
 		config_for "$1" "$2" ;;
-	esac
-}
-
-# cross_prefix ARCH: CROSS_COMPILE for kbuild's ARCH, from Debian's
-# gcc-<triplet> packages; empty for this machine's x86.
-cross_prefix() {
-	case $1 in
-	x86 | x86_64 | i386) ;;
-	arm64) echo aarch64-linux-gnu- ;;
-	arm) echo arm-linux-gnueabihf- ;;
-	riscv) echo riscv64-linux-gnu- ;;
-	s390) echo s390x-linux-gnu- ;;
-	powerpc) echo powerpc64le-linux-gnu- ;;
-	mips) echo mips64el-linux-gnuabi64- ;;
-	*) die "CHECK_CONFIGS: no Debian cross compiler for ARCH=$1 (arm64, arm, riscv, s390, powerpc, mips)" ;;
 	esac
 }
 
@@ -425,10 +410,8 @@ if [ "${CHECKPATCH_ONLY:-0}" != 1 ]; then
 			command -v ld.lld > /dev/null && command -v llvm-ar > /dev/null ||
 				"$KSTRING_ROOT/tools/deps.sh" clang lld llvm || exit
 		else
-			cross=$(cross_prefix "${arch:-x86}") || exit
-			if [ -n "$cross" ] && ! command -v "${cross}gcc" > /dev/null; then
-				"$KSTRING_ROOT/tools/deps.sh" "gcc-${cross%-}" || exit
-			fi
+			cross_toolchain "${arch:-x86}" || die "CHECK_CONFIGS: $cfg: no cross compiler and C library"
+			cross=$CROSS
 		fi
 		obj=$work/kernel-${cfg/:/-}
 		mkdir -p "$obj"
@@ -458,6 +441,7 @@ if [ "${CHECKPATCH_ONLY:-0}" != 1 ]; then
 			# check.config must land where this commit's Kconfig
 			# has its symbols (a defconfig may turn off a menu they
 			# are in), or the walk builds without what it checks.
+			# shellcheck disable=SC2086	# ($targets: words)
 			if ! kmake O="$obj" CC="ccache ${cross}$cc" olddefconfig > "$log" 2>&1; then
 				printf '  %-60s OLDDEFCONFIG FAILS: %s\n' "${subject:0:60}" "${log#"$KSTRING_ROOT"/}"
 				fails=$((fails + 1))
@@ -467,7 +451,6 @@ if [ "${CHECKPATCH_ONLY:-0}" != 1 ]; then
 				printf '  %-60s CHECK.CONFIG DID NOT LAND: %s\n' "${subject:0:60}" "${log#"$KSTRING_ROOT"/}"
 				grep 'requested' "$log" | sed 's/^[^ ]* /      /' | head -5
 				fails=$((fails + 1))
-			# shellcheck disable=SC2086
 			elif kmake O="$obj" CC="ccache ${cross}$cc" -j"$jobs" \
 				$targets >> "$log" 2>&1; then
 				printf '  %-60s builds (%ss)\n' "${subject:0:60}" "$(elapsed "$t0")"

@@ -7,9 +7,10 @@
 # that fails to build is named, gets no stamp and is built again next time;
 # a series applied again (new commit ids, same trees) is not built again;
 # CHECK_COMMITS checks a range of patches; ARCH:CONFIG builds the top
-# commit with Debian's cross compiler for ARCH (again after a new
-# check.config, without touching the worktree's files), CONFIG+llvm every commit
-# with LLVM=1, i386:guest the guest config made 32-bit; CHECK_CONFIGS=memblock builds
+# commit with Debian's cross compiler for ARCH, its C library installed
+# first (again after a new check.config, without touching the worktree's
+# files), CONFIG+llvm every commit with LLVM=1, i386:guest the guest
+# config made 32-bit; CHECK_CONFIGS=memblock builds
 # tools/testing/memblock (a real compile of a fake mm/memblock.c) alone at
 # every commit that has it and fails on a call to an undeclared function,
 # which gcc 12 only warns about (review 2, finding 1).
@@ -102,6 +103,18 @@ echo '# a comment' >> "$KERNEL_CHANGES/config/check.config"
 PATH=$tmp/bin:$PATH CHECK_CONFIGS=arm64:defconfig walk
 check "... a new check.config builds it again, without touching the tree's files (no pristine checkout)" \
 	"[ $? -eq 0 ] && [ \$(wc -l < '$arm/builds') -eq 2 ] && [ \$(stat -c %Y '$a_c') -eq 1000000000 ] && ls '$arm'/.config.defconfig-* > /dev/null"
+# A cross compiler without its C library (-print-file-name finds no
+# libc.a): the library is installed before the config is made, or
+# Kconfig's CC_CAN_LINK changes once make cross-boot installs it. apt-get
+# and dpkg-query are stand-ins; not as root, deps.sh names the command.
+mkdir -p "$tmp/apt"
+printf '#!/bin/sh\necho "${1#-print-file-name=}"\n' > "$tmp/bin/riscv64-linux-gnu-gcc"
+printf '#!/bin/sh\n[ -f %s/installed ] && echo "install ok installed"\n' "$tmp/apt" > "$tmp/apt/dpkg-query"
+printf '#!/bin/sh\necho "$*" >> %s/log; touch %s/installed\n' "$tmp/apt" "$tmp/apt" > "$tmp/apt/apt-get"
+chmod +x "$tmp/bin/riscv64-linux-gnu-gcc" "$tmp/apt/"*
+PATH=$tmp/apt:$tmp/bin:$PATH CHECK_CONFIGS=riscv:defconfig walk
+check "a cross compiler without its C library: libc6-dev-ARCH-cross is installed first" \
+	"cat '$tmp/apt/log' '$tmp/out' 2>/dev/null | grep -q 'gcc-riscv64-linux-gnu libc6-dev-riscv64-cross'"
 : > "$KERNEL_CHANGES/config/check.config"
 printf '#!/bin/sh\n' > "$tmp/bin/ld.lld" && cp "$tmp/bin/ld.lld" "$tmp/bin/llvm-ar" &&
 	chmod +x "$tmp/bin/ld.lld" "$tmp/bin/llvm-ar"
