@@ -13,7 +13,7 @@ infrastructure error ("no end marker from the guest; LAVA: job pass"),
 as a CI run on a loaded machine was.
 
 Here a shell under pexpect (as lava-run's QEMU) prints a results block
-and holds back the end marker's line end for a second; LAVA's own
+and holds back the end marker's line end for two seconds; LAVA's own
 ShellLogger logs what pexpect reads, the job's patterns are expected in
 the monitor's order, a read-feedback follows, and lava.py judges the
 records. The job's end pattern as it was, without the line end, must
@@ -101,7 +101,7 @@ def run_job(patterns, held_back):
                                            m["test_case_id"].strip()}})
     # finalize's read-feedback: what is read now is logged as feedback.
     logger.is_feedback = True
-    console.expect([".+", pexpect.EOF, pexpect.TIMEOUT], timeout=2)
+    console.expect([".+", pexpect.EOF, pexpect.TIMEOUT], timeout=3)
     logger.is_feedback = False
     console.close(force=True)
     records.add("results", {"case": "job", "definition": "lava",
@@ -132,12 +132,12 @@ def main():
     t.check((status, end) == ("finished", (1, 2, 0)),
             "an end marker printed whole: lava.py reads 1 pass, 2 fail",
             "got %s %s %s" % (status, why, end))
-    status, why, end = run_job(job, 1)
+    status, why, end = run_job(job, 2)
     t.check((status, end) == ("finished", (1, 2, 0)),
-            "an end marker whose line end comes 1 s later: lava.py reads it",
+            "an end marker whose line end comes 2 s later: lava.py reads it",
             "got %s %s %s" % (status, why, end))
     old = dict(job, end=job.get("end", "")[:-len(LINE_END)])
-    status, why, end = run_job(old, 1)
+    status, why, end = run_job(old, 2)
     t.check(status == "lava-error" and "no end marker" in (why or ""),
             "control: the end pattern without the line end loses that "
             "marker (LAVA's job passes, the run is an infrastructure error)",
