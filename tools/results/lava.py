@@ -65,13 +65,14 @@ def read(path):
     them, "end": the guest's end-marker counts or None, "recorded": the
     number of result records, "job": LAVA's job result, "errors": LAVA's
     error messages, "panic": a kernel panic on the console, "timeout":
-    the monitor timed out, "details": the guest's KSTRING-DETAIL lines,
-    "boot": when the tests started (parse.boot_account)}."""
+    the monitor timed out, "late_end": the end marker was logged only
+    as feedback, "details": the guest's KSTRING-DETAIL lines, "boot":
+    when the tests started (parse.boot_account)}."""
     tests, errors, details = [], [], []
     by_name = {}
     end = job = None
     recorded = 0
-    panic = timeout = False
+    panic = timeout = late_end = False
     boot = ""
     for r in records(path):
         msg = r.get("msg")
@@ -103,13 +104,15 @@ def read(path):
                 panic = True
             if TESTS_START.search(msg):
                 boot = TESTS_START.search(msg).group(0)
+        elif lvl == "feedback" and isinstance(msg, str) and END.search(msg):
+            late_end = True     # read after the monitor had stopped
         elif lvl in ("error", "exception") and isinstance(msg, str):
             errors.append(msg)
         if isinstance(msg, str) and "lava-test-monitor timed out" in msg:
             timeout = True
     return {"tests": tests, "end": end, "recorded": recorded, "job": job,
             "errors": errors, "panic": panic, "timeout": timeout,
-            "details": details, "boot": boot_account(boot)[0]}
+            "late_end": late_end, "details": details, "boot": boot_account(boot)[0]}
 
 
 def status_of(lava):
@@ -120,6 +123,11 @@ def status_of(lava):
             return "panic", None
         if lava["timeout"]:
             return "hung", None
+        if lava["late_end"]:
+            return "lava-error", (
+                "no end marker from the guest while LAVA's monitor ran: it "
+                "was read after, and logged as feedback; the job's end "
+                "pattern must take the line end (tools/lava/job-qemu.yaml)")
         return "lava-error", ("no end marker from the guest; LAVA: %s" %
                               ("; ".join(lava["errors"][:3]) or
                                "job %s" % lava["job"]))

@@ -203,6 +203,17 @@ class RecordedJobs(unittest.TestCase):
             lambda l: None if "KSTRING-LAVA-END" in l else l)
         self.assertNotEqual(summary["verdict"], "passed")
 
+    def test_end_marker_as_feedback(self):
+        """An end marker LAVA logged as feedback (read after its monitor
+        stopped) is not taken, and the reason says what to change."""
+        summary = self.judged_edit(
+            lambda l: l.replace('"lvl": "target"', '"lvl": "feedback"')
+            if "KSTRING-LAVA-END" in l else l)
+        self.assertEqual(summary["verdict"], "infra-error")
+        self.assertIn("logged as feedback", summary["reasons"][0])
+        self.assertIn("end pattern must take the line end",
+                      summary["reasons"][0])
+
 
 def summary_of(*tests):
     return {"run_id": "r", "verdict": "passed",

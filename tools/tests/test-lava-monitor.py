@@ -101,7 +101,7 @@ def run_job(patterns, held_back):
                                            m["test_case_id"].strip()}})
     # finalize's read-feedback: what is read now is logged as feedback.
     logger.is_feedback = True
-    console.expect([".+", pexpect.EOF, pexpect.TIMEOUT], timeout=3)
+    console.expect([".+", pexpect.EOF, pexpect.TIMEOUT], timeout=4)
     logger.is_feedback = False
     console.close(force=True)
     records.add("results", {"case": "job", "definition": "lava",
@@ -138,9 +138,10 @@ def main():
             "got %s %s %s" % (status, why, end))
     old = dict(job, end=job.get("end", "")[:-len(LINE_END)])
     status, why, end = run_job(old, 2)
-    t.check(status == "lava-error" and "no end marker" in (why or ""),
+    t.check(status == "lava-error" and "logged as feedback" in (why or ""),
             "control: the end pattern without the line end loses that "
-            "marker (LAVA's job passes, the run is an infrastructure error)",
+            "marker to feedback (LAVA's job passes, the run is an "
+            "infrastructure error)",
             "got %s %s %s" % (status, why, end))
     return t.emit()
 
