@@ -37,8 +37,10 @@
 # checkpatch (with CHECK_CONFIGS=memblock or warnings: that walk alone).
 # CHECK_COMMITS=FIRST-LAST (the patch numbers, e.g. 11-20) checks only
 # those: a walk longer than one session split where a commit rebuilds
-# everything anyway (a header that every file includes). Prints a table,
-# fails on any problem.
+# everything anyway (a header that every file includes). The walks of a
+# variant share its worktree: while one builds, another is refused, named
+# (build/<variant>/check/walk.lock); checkpatch alone is not. Prints a
+# table, fails on any problem.
 . "$(dirname "$0")/../lib.sh"
 
 series=$SERIES_DIR
@@ -275,7 +277,7 @@ ticker_start() {
 		printf '    %s: %ss: %s\n' "$label" "$(elapsed "$t0")" \
 			"$(cat "$@" 2>/dev/null | grep -a ' CC \| LD \| AR \| CHECK ' |
 				tail -n 1 | sed 's/^ *//')"
-	  done ) &
+	  done ) 9>&- &	# (its sleep outlives a stop: not with the walk's lock)
 	ticker=$!
 }
 ticker_stop() {
@@ -380,6 +382,14 @@ kmake() {
 # its own object directory (build/<variant>/check/kernel-NAME), incrementally and
 # with ccache; bzImage so that the boot code links too.
 if [ "${CHECKPATCH_ONLY:-0}" != 1 ]; then
+	# The walks of a variant share its worktree: a second one would
+	# check out other commits under the first one's build.
+	lock=$work/walk.lock
+	mkdir -p "$work"
+	exec 9>> "$lock"
+	flock -n 9 || die "another check-series walk builds in ${work#"$KSTRING_ROOT"/} ($(cat "$lock")); the walks of a variant share its worktree: wait for that one to end, or stop it"
+	printf 'pid %s, CHECK_CONFIGS="%s", since %s\n' "$$" \
+		"${CHECK_CONFIGS:-$default_configs}" "$(date '+%F %T')" > "$lock"
 	if [ ! -d "$work/linux" ]; then
 		git -C "$TREE" worktree prune
 		git -C "$TREE" worktree add -q --detach "$work/linux" pristine ||

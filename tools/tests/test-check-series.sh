@@ -59,7 +59,7 @@ walk() { "$here/../series/check-series.sh" > "$tmp/out" 2>&1; }
 builds() { cat "$BUILD/6.1/check/kernel-x86_64_defconfig/builds" 2>/dev/null | wc -l; }
 
 echo "TAP version 13"
-echo "1..34"
+echo "1..36"
 walk
 check "first walk passes" "[ $? -eq 0 ] && grep -q 'all patches pass' '$tmp/out'"
 check "... building each commit once" "[ \$(grep -c ' builds (' '$tmp/out') -eq 2 ] && [ \$(builds) -eq 2 ]"
@@ -88,6 +88,16 @@ check "CHECK_COMMITS=2 checks and builds patch 2 alone" \
 CHECK_COMMITS=2-9 walk
 check "CHECK_COMMITS beyond the series is refused by name" \
 	"[ $? -ne 0 ] && grep -q 'CHECK_COMMITS=2-9: the series has patches 1-3' '$tmp/out'"
+# A walk that builds holds the variant's lock: here the test holds it.
+lock=$BUILD/6.1/check/walk.lock
+exec 8>> "$lock" && flock 8 && echo 'pid 4242, CHECK_CONFIGS="i386:guest", since 18:00' > "$lock"
+n_before=$(builds)
+CHECK_REBUILD=1 walk
+check "a walk while another builds in the variant is refused, naming the other, before any build" \
+	"[ $? -ne 0 ] && grep -q 'another check-series walk builds in .*pid 4242, CHECK_CONFIGS=\"i386:guest\"' '$tmp/out' && [ \$(builds) -eq $n_before ]"
+CHECK_REBUILD=1 CHECKPATCH_ONLY=1 walk
+check "... checkpatch alone runs beside it" "[ $? -eq 0 ] && grep -q 'all patches pass' '$tmp/out'"
+exec 8>&-
 mkdir -p "$tmp/bin" && printf '#!/bin/sh\n' > "$tmp/bin/aarch64-linux-gnu-gcc"
 chmod +x "$tmp/bin/aarch64-linux-gnu-gcc"
 PATH=$tmp/bin:$PATH CHECK_CONFIGS=arm64:defconfig walk
