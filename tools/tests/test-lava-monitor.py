@@ -107,7 +107,10 @@ def run_job(patterns, held_back):
     # End the console as lava-run ends QEMU, then reap it: close(force)
     # alone gives the child 0.1 s a signal and raised "Could not
     # terminate the child" on a loaded machine.
-    os.killpg(console.pid, signal.SIGKILL)
+    try:
+        os.killpg(console.pid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass  # (it ended by itself)
     console.wait()
     console.close()
     records.add("results", {"case": "job", "definition": "lava",
